@@ -1,0 +1,221 @@
+// Image downloads: remote images fetched (bounded, typed, timed) into a content-addressed directory.
+
+import { createHash, randomBytes } from 'node:crypto';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { BlockList, isIP } from 'node:net';
+import { join } from 'node:path';
+import pLimit, { type LimitFunction } from 'p-limit';
+
+/** Remembers which stored file a remote URL became, so an expired URL still resolves on the next build. */
+export interface DownloadCache {
+  get(url: string): Promise<string | undefined>;
+  set(url: string, fileName: string): Promise<void>;
+}
+
+export interface DownloadImagesOptions {
+  /** Directory the files are written to, e.g. `'public/images/articles'`. Created when missing. */
+  dir: string;
+  /** URL path the directory is served at, e.g. `'/images/articles/'`. */
+  publicPath: string;
+  /** Largest image accepted, in bytes. Default 10 MiB. */
+  maxBytes?: number;
+  /** Time allowed per image, headers and body together, in milliseconds. Default 20 000. */
+  timeoutMs?: number;
+  /** Downloads at once, across all articles sharing this options object. Default 4. */
+  concurrency?: number;
+  /**
+   * Allow hosts that are loopback, private, link-local or `localhost` (by name or IP literal).
+   * Default false: a build machine should not fetch its own network on behalf of untrusted HTML.
+   */
+  allowPrivateHosts?: boolean;
+  /**
+   * URL → file name memory. Without it, each build downloads again, and an image whose remote URL
+   * has expired stays remote. Give a persistent one (the loader keeps it next to its cache).
+   */
+  cache?: DownloadCache;
+  /** The fetch implementation. Default: the global `fetch` (undici). */
+  fetch?: typeof globalThis.fetch;
+}
+
+export const DEFAULT_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_DOWNLOAD_TIMEOUT_MS = 20_000;
+export const DEFAULT_DOWNLOAD_CONCURRENCY = 4;
+const MAX_REDIRECTS = 5;
+
+// SVG is left out on purpose: served from the site's own origin, an SVG opened directly runs its script.
+const IMAGE_TYPES: Record<string, { extension: string; sniff: (bytes: Uint8Array) => boolean }> = {
+  'image/png': { extension: 'png', sniff: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  'image/jpeg': { extension: 'jpg', sniff: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
+  'image/gif': { extension: 'gif', sniff: (b) => ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a' },
+  'image/webp': { extension: 'webp', sniff: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP' },
+  'image/avif': { extension: 'avif', sniff: (b) => ascii(b, 4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(b, 8, 12)) },
+};
+
+export type DownloadResult = { ok: true; src: string; fileName: string } | { ok: false; reason: string };
+
+const limiters = new WeakMap<DownloadImagesOptions, LimitFunction>();
+
+/** Download one image; never throws: a failure comes back with a reason to warn about. */
+export function downloadImage(url: string, options: DownloadImagesOptions): Promise<DownloadResult> {
+  let limit = limiters.get(options);
+  if (!limit) {
+    limit = pLimit(options.concurrency ?? DEFAULT_DOWNLOAD_CONCURRENCY);
+    limiters.set(options, limit);
+  }
+  return limit(() => download(url, options)).catch((error: unknown) => ({ ok: false as const, reason: describe(error, options) }));
+}
+
+/** A URL as it may appear in a warning: the query string (often a signed token) left out. */
+export function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin + parsed.pathname + (parsed.search ? '?…' : '');
+  } catch {
+    return '(an invalid URL)';
+  }
+}
+
+async function download(url: string, options: DownloadImagesOptions): Promise<DownloadResult> {
+  const publicPath = options.publicPath.endsWith('/') ? options.publicPath : options.publicPath + '/';
+  const cached = await options.cache?.get(url);
+  if (cached && /^[a-f0-9]{64}\.[a-z]+$/.test(cached) && (await exists(join(options.dir, cached)))) {
+    return { ok: true, src: publicPath + cached, fileName: cached };
+  }
+
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMAGE_BYTES;
+  const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS);
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+
+  let current = url;
+  let response: Response | undefined;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const refusal = refuseUrl(current, options.allowPrivateHosts ?? false);
+    if (refusal) return { ok: false, reason: refusal };
+    response = await fetchImpl(current, {
+      signal,
+      redirect: 'manual',
+      headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9' },
+    });
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      current = new URL(location, current).href;
+      response = undefined;
+      continue;
+    }
+    break;
+  }
+  if (!response) return { ok: false, reason: `more than ${MAX_REDIRECTS} redirects` };
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    return { ok: false, reason: `the server answered HTTP ${response.status}` };
+  }
+
+  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = IMAGE_TYPES[contentType];
+  if (!type) {
+    await response.body?.cancel();
+    const why = contentType === 'image/svg+xml' ? ' (SVG can carry script, so it is not stored on your site)' : '';
+    return { ok: false, reason: `content type "${contentType || 'none'}" is not an accepted image type${why}` };
+  }
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    return { ok: false, reason: `it is larger than the ${maxBytes}-byte limit` };
+  }
+
+  const bytes = await readBounded(response, maxBytes);
+  if (!bytes) return { ok: false, reason: `it is larger than the ${maxBytes}-byte limit` };
+  if (!type.sniff(bytes)) return { ok: false, reason: `its bytes are not a ${contentType} image` };
+
+  const fileName = `${createHash('sha256').update(bytes).digest('hex')}.${type.extension}`;
+  const path = join(options.dir, fileName);
+  if (!(await exists(path))) {
+    await mkdir(options.dir, { recursive: true });
+    const temporary = join(options.dir, `.${fileName}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await writeFile(temporary, bytes);
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+  await options.cache?.set(url, fileName);
+  return { ok: true, src: publicPath + fileName, fileName };
+}
+
+async function readBounded(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
+  if (!response.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+const PRIVATE = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) PRIVATE.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['::ffff:0:0', 96]] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv6');
+}
+
+function refuseUrl(value: string, allowPrivateHosts: boolean): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'it is not an absolute URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `its scheme ${url.protocol} is not http(s)`;
+  if (allowPrivateHosts) return undefined;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const family = isIP(host);
+  const isPrivate =
+    host === 'localhost' || host.endsWith('.localhost') || (family !== 0 && PRIVATE.check(host, family === 4 ? 'ipv4' : 'ipv6'));
+  return isPrivate ? 'its host is a private or loopback address (set allowPrivateHosts to allow it)' : undefined;
+}
+
+function describe(error: unknown, options: DownloadImagesOptions): string {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return `it took longer than ${options.timeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS} ms`;
+  }
+  const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
+  return cause?.code ?? cause?.message ?? (error as Error | null)?.message ?? String(error);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
+  return prefix.every((byte, index) => bytes[index] === byte);
+}
+
+function ascii(bytes: Uint8Array, start: number, end: number): string {
+  return String.fromCharCode(...bytes.subarray(start, end));
+}

@@ -1,0 +1,72 @@
+// Sanitize plugin: untrusted article HTML down to the allow-listed schema, URLs and embeds made safe.
+
+import type { Element, ElementContent, Parents, Root } from 'hast';
+import { sanitize } from 'hast-util-sanitize';
+import type { Plugin } from 'unified';
+import { runOf } from './article-run.js';
+import type { EmbedPolicy } from './embeds.js';
+import { inputSchema, STRIPPED_WITH_CONTENT } from './schema.js';
+import { ALLOWED_SCHEMES, isAllowedUrl, normalizeUrl } from './url-policy.js';
+
+const STRIPPED = new Set<string>(STRIPPED_WITH_CONTENT);
+const URL_PROPERTIES = Object.keys(ALLOWED_SCHEMES) as (keyof typeof ALLOWED_SCHEMES)[];
+
+/**
+ * Make an untrusted tree safe: URLs normalised and checked against the scheme allow-list
+ * case-insensitively, iframes rewritten to their safe form or removed, links without a usable
+ * `href` and images without a usable `src` unwrapped or removed; then hast-util-sanitize with
+ * `inputSchema`, which also drops every `id` and `name`.
+ */
+export function sanitizeArticleTree(tree: Root, embeds: EmbedPolicy): Root {
+  prepare(tree, embeds);
+  return sanitize(tree, inputSchema(embeds)) as Root;
+}
+
+export const rehypeArticleSanitize: Plugin<[], Root> = function () {
+  return (tree, file) => sanitizeArticleTree(tree, runOf(file).settings.embeds);
+};
+
+function prepare(parent: Parents, embeds: EmbedPolicy): void {
+  const children = parent.children;
+  let changed = false;
+  const result: ElementContent[] = [];
+  for (const child of children) {
+    if (child.type !== 'element') {
+      result.push(child as ElementContent);
+      continue;
+    }
+    if (STRIPPED.has(child.tagName)) {
+      changed = true;
+      continue;
+    }
+    if (child.tagName === 'iframe') {
+      const safe = embeds.rewrite(normalised(child));
+      if (safe) result.push(safe);
+      changed = true;
+      continue;
+    }
+    normalised(child);
+    prepare(child, embeds);
+    if (child.tagName === 'a' && child.properties.href === undefined) {
+      result.push(...child.children);
+      changed = true;
+    } else if (child.tagName === 'img' && (typeof child.properties.src !== 'string' || child.properties.src === '')) {
+      changed = true;
+    } else {
+      result.push(child);
+    }
+  }
+  if (changed) parent.children = result as typeof parent.children;
+}
+
+function normalised(element: Element): Element {
+  const properties = element.properties;
+  for (const name of URL_PROPERTIES) {
+    const value = properties[name];
+    if (value === undefined || value === null) continue;
+    const url = typeof value === 'string' ? normalizeUrl(value) : '';
+    if (url !== '' && isAllowedUrl(url, ALLOWED_SCHEMES[name])) properties[name] = url;
+    else delete properties[name];
+  }
+  return element;
+}

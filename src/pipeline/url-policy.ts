@@ -1,0 +1,86 @@
+// URL rules shared by the plugins: scheme normalisation and allow-list, internal vs external, identity.
+
+/** Schemes allowed per URL attribute; anything else is dropped. Relative URLs are always allowed. */
+export const ALLOWED_SCHEMES = {
+  href: ['http', 'https', 'mailto'],
+  src: ['http', 'https'],
+  cite: ['http', 'https'],
+} as const satisfies Record<string, readonly string[]>;
+
+// What the WHATWG URL parser ignores: leading/trailing C0 controls and spaces, and tabs/newlines anywhere.
+const EDGE_JUNK = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+
+/**
+ * Bring a URL attribute into the form a browser would act on, with a lower-case scheme, so that a
+ * case-sensitive allow-list (hast-util-sanitize's) sees what the browser sees:
+ * `" JaVa\tScRiPt:x"` becomes `"javascript:x"` (then dropped), `"HTTPS://x"` becomes `"https://x"` (kept).
+ */
+export function normalizeUrl(value: string): string {
+  let url = value.replace(EDGE_JUNK, '');
+  if (url.includes('\t') || url.includes('\n') || url.includes('\r')) url = url.replace(TAB_OR_NEWLINE, '');
+  const match = SCHEME.exec(url);
+  if (match && match[1] !== match[1]!.toLowerCase()) url = match[1]!.toLowerCase() + url.slice(match[1]!.length);
+  return url;
+}
+
+/**
+ * The scheme of a normalised URL, or undefined when it is relative. Mirrors hast-util-sanitize:
+ * a colon after the first `/`, `?` or `#` is not a scheme separator.
+ */
+export function schemeOf(url: string): string | undefined {
+  const colon = url.indexOf(':');
+  if (colon < 0) return undefined;
+  for (const stop of ['/', '?', '#']) {
+    const index = url.indexOf(stop);
+    if (index > -1 && colon > index) return undefined;
+  }
+  return url.slice(0, colon);
+}
+
+export function isAllowedUrl(url: string, schemes: readonly string[]): boolean {
+  const scheme = schemeOf(url);
+  return scheme === undefined || schemes.includes(scheme);
+}
+
+/**
+ * Whether an href points into the site: relative (including `#fragment` and `?query`), or absolute
+ * on one of the site's origins. `mailto:` and other sites are not internal.
+ */
+export function isInternalHref(href: string, internalOrigins: ReadonlySet<string>): boolean {
+  const scheme = schemeOf(href);
+  if (scheme === undefined && !href.startsWith('//')) return true;
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return false;
+  if (internalOrigins.size === 0) return false;
+  try {
+    return internalOrigins.has(new URL(href, 'https://relative.invalid').origin);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether an href leads to another website: absolute or protocol-relative http(s), not internal. */
+export function isExternalHref(href: string, internalOrigins: ReadonlySet<string>): boolean {
+  const scheme = schemeOf(href);
+  const web = scheme === 'http' || scheme === 'https' || (scheme === undefined && href.startsWith('//'));
+  return web && !isInternalHref(href, internalOrigins);
+}
+
+const LOCAL_BASE = 'https://local.invalid';
+
+/**
+ * A comparison key for "the same page": the URL without its fragment and trailing slash, with
+ * internal origins folded away so `/a/` and `https://site/a` are the same page.
+ */
+export function pageKey(href: string, internalOrigins: ReadonlySet<string>): string {
+  try {
+    const url = new URL(href, LOCAL_BASE);
+    url.hash = '';
+    const origin = internalOrigins.has(url.origin) || url.origin === LOCAL_BASE ? '' : url.origin;
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    return origin + path + url.search;
+  } catch {
+    return href;
+  }
+}
