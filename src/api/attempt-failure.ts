@@ -97,6 +97,7 @@ export interface FailureContext {
 }
 
 function seconds(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
   const s = ms / 1000;
   return `${s < 10 ? Number(s.toFixed(1)) : Math.round(s)} s`;
 }

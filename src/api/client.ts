@@ -233,7 +233,7 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
       if (!parsed.success) {
         const fields = fieldProblems(parsed.error.issues, redact);
         throw new InvalidRequestError(
-          `${capitalize(subject)} is invalid: ${fieldsText(fields)}. Fix its entry in the manifest; nothing was sent to the service.`,
+          `${capitalize(subject)} is invalid: ${issuesText(parsed.error.issues, redact)}. Fix its entry in the manifest; nothing was sent to the service.`,
           { fields },
         );
       }
@@ -286,7 +286,9 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
       const parsed = internalLinkRequestSchema.safeParse(request);
       if (!parsed.success) {
         const fields = fieldProblems(parsed.error.issues, redact);
-        throw new InvalidRequestError(`The internal-link request is invalid: ${fieldsText(fields)}. Nothing was sent to the service.`, { fields });
+        throw new InvalidRequestError(`The internal-link request is invalid: ${issuesText(parsed.error.issues, redact)}. Nothing was sent to the service.`, {
+          fields,
+        });
       }
       const { format, domainId } = parsed.data;
       return execute<string | InternalLinksJson>(
@@ -387,6 +389,11 @@ function fieldProblems(issues: readonly z.core.$ZodIssue[], redact: (text: strin
     }
     return [{ path: path.join('.'), message: redact(issue.message) }];
   });
+}
+
+/** One entry per issue (not per field): a misplaced-keys issue names all its keys in one message. */
+function issuesText(issues: readonly z.core.$ZodIssue[], redact: (text: string) => string): string {
+  return fieldsText(issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: redact(issue.message) })));
 }
 
 function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
