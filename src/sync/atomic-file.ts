@@ -1,0 +1,45 @@
+// Crash-safe file replacement: a reader sees the old bytes or the new bytes, never a torn file.
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Writes `data` to `file` atomically: a temp file in the same directory (so the rename stays on
+ * one file system), fsync, rename over the target, then fsync the directory so the rename itself
+ * survives a power loss.
+ */
+export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  const dir = dirname(file);
+  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temp, 'wx', 0o644);
+  try {
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await syncDirectory(dir);
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Some platforms (Windows) and file systems cannot fsync a directory; the rename is still atomic.
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** Leftover temp files of `writeFileAtomic` (from a process killed mid-write) in `dir` for `name`. */
+export function isAtomicTempFile(fileName: string): boolean {
+  return fileName.startsWith('.') && fileName.endsWith('.tmp');
+}

@@ -1,0 +1,134 @@
+// The errors the lock file, the output cache and the sync engine throw: each with a stable code and a fix.
+import { ArticleLoaderError } from '../errors.js';
+
+export const SYNC_ERROR_CODES = [
+  'corrupt_lock',
+  'unsupported_lock_version',
+  'lock_write_failed',
+  'lock_busy',
+  'lock_compromised',
+  'invalid_spec',
+  'frozen',
+  'over_budget',
+  'sync_failed',
+  'aborted',
+  'output_unavailable',
+] as const;
+export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
+
+/** Base of every error the sync layer throws itself (client errors pass through unchanged). */
+export class SyncError extends ArticleLoaderError {
+  declare readonly code: SyncErrorCode;
+
+  constructor(code: SyncErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
+}
+
+/** The lock file is not JSON or does not have the lock file's shape. It is never overwritten. */
+export class CorruptLockError extends SyncError {
+  declare readonly code: 'corrupt_lock';
+  readonly file: string;
+
+  constructor(file: string, problem: string, options?: { cause?: unknown }) {
+    super(
+      'corrupt_lock',
+      `The lock file ${file} is corrupt: ${problem}. It was left untouched. ` +
+        'Restore it from version control (git checkout -- <file>), or resolve the merge conflict in it; ' +
+        'deleting it makes the next build create (and pay for) every article again.',
+      options,
+    );
+    this.file = file;
+  }
+}
+
+/** The lock file was written by a newer (or unknown) version of this package. */
+export class UnsupportedLockVersionError extends SyncError {
+  declare readonly code: 'unsupported_lock_version';
+  readonly file: string;
+  readonly version: unknown;
+
+  constructor(file: string, version: unknown, supported: number) {
+    super(
+      'unsupported_lock_version',
+      `The lock file ${file} has version ${JSON.stringify(version)}, but this version of astro-article-loader ` +
+        `reads version ${supported} only. It was left untouched. Upgrade astro-article-loader to the version that wrote it.`,
+    );
+    this.file = file;
+    this.version = version;
+  }
+}
+
+/** Another build held the lock file for longer than we were willing to wait. */
+export class LockBusyError extends SyncError {
+  declare readonly code: 'lock_busy';
+  constructor(file: string, waitedMs: number) {
+    super(
+      'lock_busy',
+      `Another build has held the lock on ${file} for ${Math.round(waitedMs / 1000)} s. ` +
+        `Wait for it to finish, or, if no other build is running, remove the directory ${file}.lock.`,
+    );
+  }
+}
+
+/** Some specs cannot be synced (bad slug, duplicate slug, invalid request). */
+export class InvalidSpecError extends SyncError {
+  declare readonly code: 'invalid_spec';
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super('invalid_spec', `Cannot sync these articles:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Frozen mode (CI) found articles that would have to be created. Nothing was created. */
+export class FrozenLockError extends SyncError {
+  declare readonly code: 'frozen';
+  readonly slugs: string[];
+
+  constructor(lockFile: string, creates: { slug: string; reason: string }[]) {
+    const listed = creates.slice(0, 50).map((c) => `  - ${c.slug} (${c.reason})`);
+    if (creates.length > 50) listed.push(`  - … and ${creates.length - 50} more`);
+    super(
+      'frozen',
+      `Frozen mode: ${creates.length} article(s) would be created, but a frozen build never creates articles. ` +
+        `Nothing was created.\n${listed.join('\n')}\n` +
+        `Run a build without frozen mode (or \`astro-article-loader sync\`) where spending is allowed, then commit ` +
+        `${lockFile} and the articles.cache/ directory next to it. (Frozen mode is on when CI is set; the loader ` +
+        'option `frozen: false` or the CLI flag `--no-frozen` turns it off.)',
+    );
+    this.slugs = creates.map((c) => c.slug);
+  }
+}
+
+/** More articles would be created than the budget allows. Nothing was created. */
+export class OverBudgetError extends SyncError {
+  declare readonly code: 'over_budget';
+  readonly count: number;
+  readonly budget: number;
+  readonly slugs: string[];
+
+  constructor(creates: { slug: string; reason: string }[], budget: number, estimatedWords: number) {
+    const listed = creates.slice(0, 20).map((c) => `  - ${c.slug} (${c.reason})`);
+    if (creates.length > 20) listed.push(`  - … and ${creates.length - 20} more`);
+    super(
+      'over_budget',
+      `This build would create ${creates.length} new article(s) (about ${estimatedWords} words), ` +
+        `over the budget of ${budget} per run. Nothing was created.\n${listed.join('\n')}\n` +
+        `If this is intended, raise the budget: the loader option \`budget: ${creates.length}\` or the CLI flag ` +
+        `\`--budget ${creates.length}\`. If not, check the manifest's defaults: a change there changes every article.`,
+    );
+    this.count = creates.length;
+    this.budget = budget;
+    this.slugs = creates.map((c) => c.slug);
+  }
+}
+
+/** The run was stopped by its AbortSignal. The lock file is consistent and keeps every article id. */
+export class SyncAbortedError extends SyncError {
+  declare readonly code: 'aborted';
+  constructor() {
+    super('aborted', 'The sync was stopped. The lock file is consistent and keeps the id of every article created so far; run it again to resume.');
+  }
+}

@@ -1,0 +1,43 @@
+// Sync: the canonical request, the lock file, the output cache, the planner and the create-and-poll engine.
+export { canonicalRequest, diffRequests, explicitParameters, NON_CONTENT_PARAMETERS, requestHash } from './canonical-request.js';
+export type { CanonicalRequest, CanonicalValue, RequestChange } from './canonical-request.js';
+export {
+  CACHE_DIR_NAME,
+  emptyLockFile,
+  LOCK_ENTRY_STATUSES,
+  LOCK_FILE_NAME,
+  LOCK_FILE_VERSION,
+  lockFileSchema,
+  parseLockFile,
+  readLockFile,
+  resolveLockPaths,
+  serializeLockFile,
+  writeLockFile,
+} from './lock-file.js';
+export type { LockEntry, LockEntryError, LockEntryStatus, LockFile, PreviousArticle } from './lock-file.js';
+export { OutputCache, referencedOutputs, serializeOutput } from './output-cache.js';
+export type { CachedOutput, CacheProblem, CacheWarning, KeyedStore } from './output-cache.js';
+export { withProcessLock } from './process-lock.js';
+export type { HeldLock, ProcessLockOptions } from './process-lock.js';
+export { describeCreateReason, planSync } from './plan.js';
+export type { CacheIndex, CreateReason, PlanAction, PlannedArticle, PlanOptions, SyncPlan, SyncSpec } from './plan.js';
+export { estimateWords, WORD_ESTIMATE_TABLE } from './word-estimate.js';
+export type { WordEstimate } from './word-estimate.js';
+export { PollSchedule, resolvePollTiming } from './poll-schedule.js';
+export type { PollTiming, ResolvedPollTiming } from './poll-schedule.js';
+export { idempotencyKeyFor, SyncFailedError, syncArticles } from './engine.js';
+export type { ServedArticle, SyncArticleResult, SyncClient, SyncEvent, SyncOptions, SyncOutcome, SyncResult, SyncTotals } from './engine.js';
+export { pruneArticles, readLockState, verifyArticles } from './maintenance.js';
+export type { LockState, PruneResult } from './maintenance.js';
+export {
+  CorruptLockError,
+  FrozenLockError,
+  InvalidSpecError,
+  LockBusyError,
+  OverBudgetError,
+  SYNC_ERROR_CODES,
+  SyncAbortedError,
+  SyncError,
+  UnsupportedLockVersionError,
+} from './errors.js';
+export type { SyncErrorCode } from './errors.js';

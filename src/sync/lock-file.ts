@@ -1,0 +1,172 @@
+// The lock file (articles.lock.json): slug → request hash → article id, status and cached output, versioned and diffable.
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from './atomic-file.js';
+import { CorruptLockError, UnsupportedLockVersionError } from './errors.js';
+
+export const LOCK_FILE_NAME = 'articles.lock.json';
+export const CACHE_DIR_NAME = 'articles.cache';
+export const LOCK_FILE_VERSION = 1;
+
+/**
+ * - `pending`: created (the service gave an article id), not finished yet.
+ * - `finished`: finished; `output` names its cached output.
+ * - `failed`: the service reported the article failed, or no longer knows its id (`not_found`).
+ *   Never re-created unless the run says `retryFailed`.
+ * - `unknown`: a create may have reached the service (and been billed) but no id came back, or the
+ *   build stopped during the create call. Never re-created blindly: see `retryUnknown`.
+ */
+export const LOCK_ENTRY_STATUSES = ['pending', 'finished', 'failed', 'unknown'] as const;
+export type LockEntryStatus = (typeof LOCK_ENTRY_STATUSES)[number];
+
+const contentHash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be "sha256:" followed by 64 lowercase hex digits');
+const timestamp = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
+const articleId = z.string().min(1, 'must not be empty');
+
+const lockErrorSchema = z.strictObject({ code: z.string().min(1), message: z.string() });
+export type LockEntryError = z.output<typeof lockErrorSchema>;
+
+const previousSchema = z.strictObject({
+  hash: contentHash,
+  articleId,
+  output: contentHash,
+  finishedAt: timestamp.optional(),
+});
+export type PreviousArticle = z.output<typeof previousSchema>;
+
+export const lockEntrySchema = z
+  .strictObject({
+    keyword: z.string(),
+    status: z.enum(LOCK_ENTRY_STATUSES),
+    hash: contentHash,
+    articleId: articleId.optional(),
+    /** 1 for the first create of this hash; `retryFailed` increments it. Part of the idempotency key. */
+    attempt: z.number().int().min(1).default(1),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    finishedAt: timestamp.optional(),
+    output: contentHash.optional(),
+    error: lockErrorSchema.optional(),
+    /** The last finished article of an earlier request: served until the current one finishes. */
+    previous: previousSchema.optional(),
+    /** The request's non-default parameters (see `explicitParameters`), for `plan` diffs. */
+    request: z.record(z.string(), z.unknown()).optional(),
+  })
+  .superRefine((entry, ctx) => {
+    if ((entry.status === 'pending' || entry.status === 'finished') && entry.articleId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['articleId'], message: `is required when status is "${entry.status}"` });
+    }
+    if (entry.status === 'finished' && entry.output === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['output'], message: 'is required when status is "finished"' });
+    }
+  });
+export type LockEntry = z.output<typeof lockEntrySchema>;
+
+export const lockFileSchema = z.strictObject({
+  version: z.literal(LOCK_FILE_VERSION),
+  articles: z.record(z.string(), lockEntrySchema),
+});
+export type LockFile = z.output<typeof lockFileSchema>;
+
+export function emptyLockFile(): LockFile {
+  return { version: LOCK_FILE_VERSION, articles: {} };
+}
+
+/** Where the lock file and the cache live for a `lockFile` option: a `.json` path, or the directory holding it. */
+export function resolveLockPaths(lockFileOrDir: string): { lockFile: string; cacheDir: string } {
+  const absolute = resolve(lockFileOrDir);
+  const lockFile = absolute.endsWith('.json') ? absolute : join(absolute, LOCK_FILE_NAME);
+  return { lockFile, cacheDir: join(dirname(lockFile), CACHE_DIR_NAME) };
+}
+
+/**
+ * Reads and validates the lock file; a missing file is an empty lock. A file that is not a
+ * valid lock throws CorruptLockError / UnsupportedLockVersionError and is left as it is.
+ */
+export async function readLockFile(file: string): Promise<LockFile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyLockFile();
+    throw error;
+  }
+  return parseLockFile(text, file);
+}
+
+/** Parses lock file text; `file` is only used in error messages. */
+export function parseLockFile(text: string, file: string): LockFile {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (/^(<{7}|={7}|>{7})( |$)/m.test(body)) throw new CorruptLockError(file, 'it contains merge-conflict markers (<<<<<<<, =======, >>>>>>>)');
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (error) {
+    throw new CorruptLockError(file, `it is not valid JSON (${(error as Error).message})`, { cause: error });
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new CorruptLockError(file, 'it is not a JSON object');
+  const version = (json as { version?: unknown }).version;
+  if (version === undefined) throw new CorruptLockError(file, 'it has no "version"');
+  if (version !== LOCK_FILE_VERSION) throw new UnsupportedLockVersionError(file, version, LOCK_FILE_VERSION);
+  const parsed = lockFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`);
+    const more = parsed.error.issues.length > 5 ? ` (and ${parsed.error.issues.length - 5} more)` : '';
+    throw new CorruptLockError(file, `${problems.join('; ')}${more}`);
+  }
+  return parsed.data;
+}
+
+const ENTRY_KEY_ORDER = [
+  'keyword',
+  'status',
+  'hash',
+  'articleId',
+  'attempt',
+  'createdAt',
+  'updatedAt',
+  'finishedAt',
+  'output',
+  'error',
+  'previous',
+  'request',
+] as const satisfies readonly (keyof LockEntry)[];
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+  );
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The lock file's text: slugs sorted, each entry's keys in one fixed order, 2-space JSON and a
+ * trailing newline, so the same state always gives the same bytes and a diff shows only changes.
+ */
+export function serializeLockFile(lock: LockFile): string {
+  const articles: Record<string, Record<string, unknown>> = {};
+  for (const slug of Object.keys(lock.articles).sort(byCodeUnit)) {
+    const entry = lock.articles[slug]!;
+    const ordered: Record<string, unknown> = {};
+    for (const key of ENTRY_KEY_ORDER) {
+      const value = entry[key];
+      if (value === undefined) continue;
+      ordered[key] = key === 'previous' || key === 'error' || key === 'request' ? sortedKeys(value) : value;
+    }
+    articles[slug] = ordered;
+  }
+  return `${JSON.stringify({ version: lock.version, articles }, null, 2)}\n`;
+}
+
+/** Writes the lock file atomically (temp file, fsync, rename, fsync of the directory). */
+export async function writeLockFile(file: string, lock: LockFile): Promise<void> {
+  await writeFileAtomic(file, serializeLockFile(lock));
+}

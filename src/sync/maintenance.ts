@@ -1,0 +1,64 @@
+// Prune and verify: the explicit clean-up of orphans and unreferenced cache files, and the CI consistency check.
+import { OutputCache, type CacheProblem } from './output-cache.js';
+import { readLockFile, resolveLockPaths, type LockFile } from './lock-file.js';
+import { LockSession } from './lock-session.js';
+import type { SyncSpec } from './plan.js';
+
+export interface LockState {
+  lockFile: string;
+  cacheDir: string;
+  lock: LockFile;
+  cache: OutputCache;
+}
+
+/** Reads the lock file (without the inter-process lock: writes are atomic) and opens the cache beside it. */
+export async function readLockState(lockFileOrDir: string): Promise<LockState> {
+  const { lockFile, cacheDir } = resolveLockPaths(lockFileOrDir);
+  return { lockFile, cacheDir, lock: await readLockFile(lockFile), cache: new OutputCache(cacheDir) };
+}
+
+export interface PruneResult {
+  /** Lock entries removed (or that would be, with `dryRun`): slugs no longer in the manifest. */
+  orphans: string[];
+  /** Cache files deleted (or that would be): outputs nothing refers to, leftovers of interrupted writes. */
+  files: string[];
+}
+
+/**
+ * Removes orphaned lock entries (slugs not in `specs`) and then the cache files no entry refers to.
+ * Under the inter-process lock, so a running build never loses an entry it is writing.
+ */
+export async function pruneArticles(options: { specs: readonly Pick<SyncSpec, 'slug'>[]; lockFile: string; dryRun?: boolean }): Promise<PruneResult> {
+  const { lockFile, cacheDir } = resolveLockPaths(options.lockFile);
+  const cache = new OutputCache(cacheDir);
+  const keep = new Set(options.specs.map((spec) => spec.slug));
+  const session = new LockSession(lockFile, {});
+  let orphans: string[] = [];
+  let files: string[] = [];
+  const prune = async (lock: LockFile): Promise<boolean> => {
+    orphans = Object.keys(lock.articles).filter((slug) => !keep.has(slug)).sort();
+    if (options.dryRun === true) {
+      const remaining: LockFile = { ...lock, articles: Object.fromEntries(Object.entries(lock.articles).filter(([slug]) => keep.has(slug))) };
+      files = await cache.unreferenced(remaining);
+      return false;
+    }
+    for (const slug of orphans) delete lock.articles[slug];
+    return orphans.length > 0;
+  };
+  if (options.dryRun === true) {
+    await prune(await session.snapshot());
+    return { orphans, files };
+  }
+  await session.exclusive(async (lock) => {
+    if (await prune(lock)) await session.update(() => true);
+    // Still under the lock: no build can add a reference to a file between the check and the delete.
+    files = await cache.prune(lock);
+  });
+  return { orphans, files };
+}
+
+/** Every problem between the lock file and the cache (empty when consistent). Reads one cache file at a time. */
+export async function verifyArticles(lockFileOrDir: string): Promise<{ lockFile: string; cacheDir: string; problems: CacheProblem[] }> {
+  const state = await readLockState(lockFileOrDir);
+  return { lockFile: state.lockFile, cacheDir: state.cacheDir, problems: await state.cache.verify(state.lock) };
+}

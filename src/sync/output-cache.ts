@@ -1,0 +1,295 @@
+// The committed output cache (articles.cache/): finished outputs stored by content hash, plus a keyed store for link results.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { z } from 'zod';
+import { isAtomicTempFile, writeFileAtomic } from './atomic-file.js';
+import type { LockFile } from './lock-file.js';
+
+export const OUTPUTS_DIR_NAME = 'outputs';
+export const LINKS_DIR_NAME = 'links';
+
+/** What the service returned for a finished article; `updatedAt` is the service's Unix time in ms. */
+export interface CachedOutput {
+  html: string;
+  polishedHtml: string | null;
+  updatedAt: number;
+}
+
+const cachedOutputSchema = z.strictObject({
+  html: z.string(),
+  polishedHtml: z.string().nullable(),
+  updatedAt: z.number(),
+});
+
+const linkRecordSchema = z.strictObject({ sha256: z.string(), value: z.unknown() });
+
+/** Something the cache noticed and worked around (a corrupt file); never fatal. */
+export interface CacheWarning {
+  code: 'corrupt_cache_file';
+  file: string;
+  message: string;
+}
+
+export interface CacheProblem {
+  /**
+   * - `missing_output`: a finished entry's output is not in the cache (a build fetches it with one GET).
+   * - `missing_previous_output`: the earlier article served while a new one is written is missing.
+   * - `hash_mismatch`: a file's content does not match its name (edited, or a bad merge).
+   * - `invalid_file`: a file is not a cache record.
+   * - `temp_file`: a leftover of a write that was interrupted (safe to delete).
+   */
+  code: 'missing_output' | 'missing_previous_output' | 'hash_mismatch' | 'invalid_file' | 'temp_file';
+  file: string;
+  slug?: string;
+  message: string;
+}
+
+function sha256Hex(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function hexOf(outputHash: string): string | undefined {
+  const match = /^sha256:([0-9a-f]{64})$/.exec(outputHash);
+  return match?.[1];
+}
+
+/** The exact bytes stored for an output: fixed key order, so equal outputs get equal hashes. */
+export function serializeOutput(output: CachedOutput): string {
+  return `${JSON.stringify({ html: output.html, polishedHtml: output.polishedHtml, updatedAt: output.updatedAt })}\n`;
+}
+
+/**
+ * A small persistent key → JSON value store in the cache (internal-link results, image file names),
+ * one file per key, checksummed. `T` is not checked at runtime: store one kind of value per name.
+ */
+export interface KeyedStore<T = unknown> {
+  get(key: string): Promise<T | undefined>;
+  set(key: string, value: T): Promise<void>;
+}
+
+export class OutputCache {
+  readonly dir: string;
+  readonly outputsDir: string;
+  readonly linksDir: string;
+  /** The internal-links service's results: key them by what determines the answer (content + domain id). */
+  readonly links: KeyedStore;
+  #onWarning: ((warning: CacheWarning) => void) | undefined;
+
+  constructor(dir: string, options: { onWarning?: (warning: CacheWarning) => void } = {}) {
+    this.dir = dir;
+    this.outputsDir = join(dir, OUTPUTS_DIR_NAME);
+    this.linksDir = join(dir, LINKS_DIR_NAME);
+    this.#onWarning = options.onWarning;
+    this.links = this.keyedStore(LINKS_DIR_NAME);
+  }
+
+  /** A keyed store in the subdirectory `name` of the cache (lowercase letters, digits, dashes; not `outputs`). */
+  keyedStore<T = unknown>(name: string): KeyedStore<T> {
+    if (!/^[a-z][a-z0-9-]{0,63}$/.test(name) || name === OUTPUTS_DIR_NAME) throw new TypeError(`not a keyed store name: ${name}`);
+    const dir = join(this.dir, name);
+    return {
+      get: (key) => this.#getKeyed(dir, key) as Promise<T | undefined>,
+      set: (key, value) => this.#setKeyed(dir, key, value),
+    };
+  }
+
+  /** The file an output hash (`sha256:<hex>`) is stored in. */
+  outputFile(outputHash: string): string {
+    const hex = hexOf(outputHash);
+    if (hex === undefined) throw new TypeError(`not an output hash: ${outputHash}`);
+    return join(this.outputsDir, `${hex}.json`);
+  }
+
+  /** Stores an output and returns its hash. Storing the same output twice is a no-op rewrite of the same bytes. */
+  async put(output: CachedOutput): Promise<string> {
+    const bytes = serializeOutput(output);
+    const hash = `sha256:${sha256Hex(bytes)}`;
+    await mkdir(this.outputsDir, { recursive: true });
+    await writeFileAtomic(this.outputFile(hash), bytes);
+    return hash;
+  }
+
+  /**
+   * Reads an output and checks its bytes against its hash. A missing file is `undefined`; a
+   * corrupt one is also `undefined`, with a warning, so the caller fetches it again.
+   */
+  async read(outputHash: string): Promise<CachedOutput | undefined> {
+    const file = this.outputFile(outputHash);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    if (`sha256:${sha256Hex(bytes)}` !== outputHash) {
+      this.#warn(file, 'its content does not match its hash (edited by hand or damaged); it will be fetched again');
+      return undefined;
+    }
+    const parsed = cachedOutputSchema.safeParse(safeJson(bytes.toString('utf8')));
+    if (!parsed.success) {
+      this.#warn(file, 'it is not a cached article output; it will be fetched again');
+      return undefined;
+    }
+    return parsed.data;
+  }
+
+  /**
+   * The output hashes present in the cache. By default from file names only (cheap for 10,000
+   * articles); `verify: true` also reads each file and leaves out those whose content is damaged.
+   */
+  async index(options: { verify?: boolean } = {}): Promise<Set<string>> {
+    const present = new Set<string>();
+    for (const name of await listDir(this.outputsDir)) {
+      const match = /^([0-9a-f]{64})\.json$/.exec(name);
+      if (match === null) continue;
+      const hash = `sha256:${match[1]}`;
+      if (options.verify === true && (await this.read(hash)) === undefined) continue;
+      present.add(hash);
+    }
+    return present;
+  }
+
+  /** Output files no lock entry (current or previous) refers to, plus leftovers of interrupted writes. */
+  async unreferenced(lock: LockFile): Promise<string[]> {
+    const referenced = referencedOutputs(lock);
+    const files: string[] = [];
+    for (const name of await listDir(this.outputsDir)) {
+      const match = /^([0-9a-f]{64})\.json$/.exec(name);
+      if (isAtomicTempFile(name) || (match !== null && !referenced.has(`sha256:${match[1]}`))) files.push(join(this.outputsDir, name));
+    }
+    for (const dir of await this.#keyedDirs()) for (const name of await listDir(dir)) if (isAtomicTempFile(name)) files.push(join(dir, name));
+    return files.sort();
+  }
+
+  /** Deletes `unreferenced(lock)` (unless `dryRun`) and returns the files. Keyed stores (link results) are kept. */
+  async prune(lock: LockFile, options: { dryRun?: boolean } = {}): Promise<string[]> {
+    const files = await this.unreferenced(lock);
+    if (options.dryRun !== true) for (const file of files) await rm(file, { force: true });
+    return files;
+  }
+
+  /**
+   * Checks the lock against the cache: every finished entry has its output, every file's content
+   * matches its hash. Reads one file at a time, so memory stays flat for large caches.
+   */
+  async verify(lock: LockFile): Promise<CacheProblem[]> {
+    const problems: CacheProblem[] = [];
+    const present = new Set<string>();
+    for (const name of await listDir(this.outputsDir)) {
+      const file = join(this.outputsDir, name);
+      if (isAtomicTempFile(name)) {
+        problems.push({ code: 'temp_file', file, message: `${file} is left over from an interrupted write; delete it (prune does)` });
+        continue;
+      }
+      const match = /^([0-9a-f]{64})\.json$/.exec(name);
+      if (match === null) {
+        problems.push({ code: 'invalid_file', file, message: `${file} is not named <sha256>.json; remove it` });
+        continue;
+      }
+      const bytes = await readFile(file);
+      if (sha256Hex(bytes) !== match[1]) {
+        problems.push({ code: 'hash_mismatch', file, message: `${file}: content does not match its hash; restore it from version control or delete it (the next build fetches it again)` });
+        continue;
+      }
+      if (!cachedOutputSchema.safeParse(safeJson(bytes.toString('utf8'))).success) {
+        problems.push({ code: 'invalid_file', file, message: `${file} is not a cached article output; delete it (the next build fetches it again)` });
+        continue;
+      }
+      present.add(`sha256:${match[1]}`);
+    }
+    for (const name of (await Promise.all((await this.#keyedDirs()).map(async (dir) => (await listDir(dir)).map((n) => join(dir, n))))).flat()) {
+      const file = name;
+      if (isAtomicTempFile(basename(file))) {
+        problems.push({ code: 'temp_file', file, message: `${file} is left over from an interrupted write; delete it (prune does)` });
+        continue;
+      }
+      const record = linkRecordSchema.safeParse(safeJson(await readFile(file, 'utf8')));
+      if (!record.success) problems.push({ code: 'invalid_file', file, message: `${file} is not a keyed cache record; delete it` });
+      else if (sha256Hex(JSON.stringify(record.data.value) ?? '') !== record.data.sha256) {
+        problems.push({ code: 'hash_mismatch', file, message: `${file}: content does not match its checksum; delete it (it is computed again)` });
+      }
+    }
+    for (const [slug, entry] of Object.entries(lock.articles)) {
+      if (entry.status === 'finished' && entry.output !== undefined && !present.has(entry.output)) {
+        const file = this.outputFile(entry.output);
+        problems.push({ code: 'missing_output', file, slug, message: `"${slug}" is finished but its output ${file} is missing or damaged; commit the articles.cache directory (a build fetches it again with one request)` });
+      }
+      if (entry.previous !== undefined && !present.has(entry.previous.output)) {
+        const file = this.outputFile(entry.previous.output);
+        problems.push({ code: 'missing_previous_output', file, slug, message: `"${slug}": the earlier article served until the new one finishes, ${file}, is missing or damaged` });
+      }
+    }
+    return problems;
+  }
+
+  async #keyedDirs(): Promise<string[]> {
+    let entries;
+    try {
+      entries = await readdir(this.dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return entries
+      .filter((entry) => entry.isDirectory() && entry.name !== OUTPUTS_DIR_NAME)
+      .map((entry) => join(this.dir, entry.name))
+      .sort();
+  }
+
+  async #getKeyed(dir: string, key: string): Promise<unknown> {
+    const file = join(dir, `${sha256Hex(key)}.json`);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    const record = linkRecordSchema.safeParse(safeJson(text));
+    if (!record.success || sha256Hex(JSON.stringify(record.data.value) ?? '') !== record.data.sha256) {
+      this.#warn(file, 'it is damaged; the value will be computed again');
+      return undefined;
+    }
+    return record.data.value;
+  }
+
+  async #setKeyed(dir: string, key: string, value: unknown): Promise<void> {
+    const json = JSON.stringify(value);
+    if (json === undefined) throw new TypeError('a keyed store value must be a JSON value');
+    await mkdir(dir, { recursive: true });
+    await writeFileAtomic(join(dir, `${sha256Hex(key)}.json`), `${JSON.stringify({ sha256: sha256Hex(json), value })}\n`);
+  }
+
+  #warn(file: string, problem: string): void {
+    this.#onWarning?.({ code: 'corrupt_cache_file', file, message: `The cache file ${file} was ignored: ${problem}.` });
+  }
+}
+
+/** Every output hash the lock refers to: current outputs and the previous ones still being served. */
+export function referencedOutputs(lock: LockFile): Set<string> {
+  const referenced = new Set<string>();
+  for (const entry of Object.values(lock.articles)) {
+    if (entry.output !== undefined) referenced.add(entry.output);
+    if (entry.previous !== undefined) referenced.add(entry.previous.output);
+  }
+  return referenced;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}

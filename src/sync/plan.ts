@@ -1,0 +1,182 @@
+// The planner: compares the manifest's specs with the lock file and the cache, and says what each article needs.
+import { articleRequestSchema, type ArticleRequest } from '../api/request-schema.js';
+import { canonicalRequest, diffRequests, requestHash, type CanonicalRequest, type RequestChange } from './canonical-request.js';
+import type { LockEntry, LockEntryError, LockFile } from './lock-file.js';
+import { estimateWords, type WordEstimate } from './word-estimate.js';
+
+/**
+ * What sync needs of an article: structurally a subset of the manifest's ArticleSpec, so sync does
+ * not depend on how manifests are read. `request` is the full request sent on create (it may carry
+ * `integrationId` / `webhookUrl`, which the hash leaves out).
+ */
+export interface SyncSpec {
+  slug: string;
+  keyword: string;
+  request: ArticleRequest;
+}
+
+/**
+ * - `reuse`: same hash, finished, output in the cache. No request.
+ * - `fetch`: same hash, finished, output not in the cache (a fresh clone): one GET, never a create.
+ * - `wait`: same hash, article id known, not finished: poll it.
+ * - `create`: no entry, the hash changed, or an explicit retry: a new (paid) article.
+ * - `restore`: the request went back to the one of the earlier finished article: serve it again, no create.
+ * - `failed`: the article failed (or the service lost it); surfaced, not re-created unless `retryFailed`.
+ * - `unknown`: a create may have been billed but no id came back; surfaced, not re-created unless
+ *   `retryUnknown` (or `idempotentCreates`, where retrying with the same key cannot bill twice).
+ * - `orphan`: in the lock file but not in the manifest: kept (prune is explicit).
+ */
+export type PlanAction = 'reuse' | 'fetch' | 'wait' | 'create' | 'restore' | 'failed' | 'unknown' | 'orphan';
+
+export type CreateReason =
+  | { kind: 'new' }
+  /** `changes` is empty when the lock entry does not record the earlier request. */
+  | { kind: 'changed'; changes: RequestChange[]; fromHash: string }
+  | { kind: 'retry-failed'; error: LockEntryError | undefined }
+  | { kind: 'retry-unknown'; error: LockEntryError | undefined };
+
+export interface PlannedArticle {
+  slug: string;
+  keyword: string;
+  action: PlanAction;
+  /** The hash of the spec's canonical request (for an orphan: the lock entry's). */
+  hash: string;
+  /** The lock entry as the plan found it. */
+  entry: LockEntry | undefined;
+  /** For `create`. */
+  reason?: CreateReason;
+  /** For `create`: the attempt number, part of the idempotency key (same key = same article). */
+  attempt?: number;
+  /** For `create`: estimated words billed. */
+  estimate?: WordEstimate;
+}
+
+export interface SyncPlan {
+  /** One per spec, in manifest order. */
+  articles: PlannedArticle[];
+  /** Lock entries whose slug is not in the manifest, sorted by slug. */
+  orphans: PlannedArticle[];
+  counts: Record<PlanAction, number>;
+  creates: PlannedArticle[];
+  /** Estimated words the creates bill (text and images). */
+  estimatedWords: number;
+}
+
+export interface PlanOptions {
+  /** Re-create `failed` articles (a new, paid article each): `true` for all, or a list of slugs. */
+  retryFailed?: boolean | readonly string[];
+  /**
+   * Create `unknown` articles again with the same idempotency key: `true` for all, or a list of
+   * slugs. Safe only when the service honours Idempotency-Key; otherwise it may pay twice.
+   */
+  retryUnknown?: boolean | readonly string[];
+  /**
+   * The service honours Idempotency-Key: `unknown` entries are created again with the same key
+   * automatically, since that cannot create a second article.
+   */
+  idempotentCreates?: boolean;
+}
+
+/** The output hashes present in the cache (a `Set<string>` will do). */
+export interface CacheIndex {
+  has(outputHash: string): boolean;
+}
+
+function selected(option: boolean | readonly string[] | undefined, slug: string): boolean {
+  return option === true || (Array.isArray(option) && option.includes(slug));
+}
+
+function earlierRequest(entry: LockEntry): CanonicalRequest | undefined {
+  if (entry.request === undefined) return undefined;
+  try {
+    return canonicalRequest(entry.request);
+  } catch {
+    // Recorded by an older schema: show the recorded parameters as they are.
+    return entry.request as CanonicalRequest;
+  }
+}
+
+/** Decides what to do for each spec. Pure: no I/O. */
+export function planSync(specs: readonly SyncSpec[], lock: LockFile, cache: CacheIndex, options: PlanOptions = {}): SyncPlan {
+  const articles: PlannedArticle[] = [];
+  for (const spec of specs) {
+    const hash = requestHash(spec.request);
+    const entry = lock.articles[spec.slug];
+    const base = { slug: spec.slug, keyword: spec.keyword, hash, entry };
+    const create = (reason: CreateReason, attempt: number): PlannedArticle => ({
+      ...base,
+      action: 'create',
+      reason,
+      attempt,
+      estimate: estimateWords(articleRequestSchema.parse(spec.request)),
+    });
+    if (entry === undefined) {
+      articles.push(create({ kind: 'new' }, 1));
+    } else if (entry.hash !== hash) {
+      if (entry.previous?.hash === hash && cache.has(entry.previous.output)) articles.push({ ...base, action: 'restore' });
+      else {
+        const from = earlierRequest(entry);
+        const changes = from === undefined ? [] : diffRequests(from, canonicalRequest(spec.request));
+        articles.push(create({ kind: 'changed', changes, fromHash: entry.hash }, 1));
+      }
+    } else {
+      switch (entry.status) {
+        case 'finished':
+          articles.push({ ...base, action: entry.output !== undefined && cache.has(entry.output) ? 'reuse' : 'fetch' });
+          break;
+        case 'pending':
+          articles.push({ ...base, action: 'wait' });
+          break;
+        case 'failed':
+          articles.push(
+            selected(options.retryFailed, spec.slug)
+              ? create({ kind: 'retry-failed', error: entry.error }, entry.attempt + 1)
+              : { ...base, action: 'failed' },
+          );
+          break;
+        case 'unknown':
+          articles.push(
+            options.idempotentCreates === true || selected(options.retryUnknown, spec.slug)
+              ? create({ kind: 'retry-unknown', error: entry.error }, entry.attempt)
+              : { ...base, action: 'unknown' },
+          );
+          break;
+      }
+    }
+  }
+  const inManifest = new Set(specs.map((spec) => spec.slug));
+  const orphans: PlannedArticle[] = Object.keys(lock.articles)
+    .filter((slug) => !inManifest.has(slug))
+    .sort()
+    .map((slug) => {
+      const entry = lock.articles[slug]!;
+      return { slug, keyword: entry.keyword, action: 'orphan', hash: entry.hash, entry };
+    });
+  const counts: Record<PlanAction, number> = { reuse: 0, fetch: 0, wait: 0, create: 0, restore: 0, failed: 0, unknown: 0, orphan: orphans.length };
+  for (const article of articles) counts[article.action] += 1;
+  const creates = articles.filter((article) => article.action === 'create');
+  const estimatedWords = creates.reduce((sum, article) => sum + (article.estimate?.words ?? 0), 0);
+  return { articles, orphans, counts, creates, estimatedWords };
+}
+
+function formatValue(value: unknown): string {
+  return value === undefined ? '(unset)' : JSON.stringify(value);
+}
+
+/** One line saying why an article is created: "new", "articleLength: "default" → "long"", … */
+export function describeCreateReason(reason: CreateReason): string {
+  switch (reason.kind) {
+    case 'new':
+      return 'new entry';
+    case 'changed':
+      if (reason.changes.length === 0) return 'request changed (the lock file does not record the earlier request)';
+      return `changed: ${reason.changes
+        .slice(0, 5)
+        .map((change) => `${change.path} ${formatValue(change.from)} → ${formatValue(change.to)}`)
+        .join(', ')}${reason.changes.length > 5 ? `, and ${reason.changes.length - 5} more` : ''}`;
+    case 'retry-failed':
+      return `retrying a failed article${reason.error === undefined ? '' : ` (${reason.error.code})`}`;
+    case 'retry-unknown':
+      return 'retrying a create whose outcome was unknown (same idempotency key)';
+  }
+}

@@ -1,0 +1,141 @@
+// When to poll each article next: one schedule for all pending articles, adapted to each article's progress rate.
+
+export interface PollTiming {
+  /** Shortest gap between two polls of one article. Default 1,000 ms. */
+  minMs?: number;
+  /** Longest gap between two polls of one article. Default 30,000 ms. */
+  maxMs?: number;
+  /** Gap before the first poll of a new article (nothing is known of its speed yet). Default 3,000 ms. */
+  initialMs?: number;
+  /**
+   * Articles due within this window of the earliest one are polled in the same wake-up, so the
+   * loop wakes once for a group instead of once per article. Default `min(250, minMs / 4)`.
+   */
+  batchWindowMs?: number;
+}
+
+export interface ResolvedPollTiming {
+  minMs: number;
+  maxMs: number;
+  initialMs: number;
+  batchWindowMs: number;
+}
+
+export function resolvePollTiming(timing: PollTiming = {}): ResolvedPollTiming {
+  const minMs = Math.max(0, timing.minMs ?? 1_000);
+  const maxMs = Math.max(minMs, timing.maxMs ?? 30_000);
+  const initialMs = Math.min(maxMs, Math.max(minMs, timing.initialMs ?? 3_000));
+  const batchWindowMs = Math.max(0, timing.batchWindowMs ?? Math.min(250, minMs / 4));
+  return { minMs, maxMs, initialMs, batchWindowMs };
+}
+
+/**
+ * Aim a little after the predicted finish: a poll that arrives just before the end costs a second
+ * poll `minMs` later, while arriving late costs only a few percent of the remaining time.
+ */
+const ETA_OVERSHOOT = 1.08;
+
+interface Tracked {
+  due: number;
+  startedAt: number;
+  lastAt: number;
+  lastProgress: number;
+  lastInterval: number;
+}
+
+/**
+ * A pure schedule (no timers, no I/O): the loop asks `nextDue()`, sleeps once until then, takes
+ * `takeDue(now)` and reports each answer with `record` / `recordError`.
+ */
+export class PollSchedule<Id> {
+  readonly timing: ResolvedPollTiming;
+  readonly #tracked = new Map<Id, Tracked>();
+
+  constructor(timing: PollTiming = {}) {
+    this.timing = resolvePollTiming(timing);
+  }
+
+  get size(): number {
+    return this.#tracked.size;
+  }
+
+  has(id: Id): boolean {
+    return this.#tracked.has(id);
+  }
+
+  /**
+   * Starts tracking an article. `startedAt` is when it was created (its progress counts from
+   * there); `firstPollAt` overrides the first poll (e.g. now, for an article created by an earlier run).
+   */
+  add(id: Id, now: number, options: { startedAt?: number; firstPollAt?: number } = {}): void {
+    const startedAt = options.startedAt ?? now;
+    const due = options.firstPollAt ?? now + this.timing.initialMs;
+    this.#tracked.set(id, { due, startedAt, lastAt: startedAt, lastProgress: 0, lastInterval: this.timing.initialMs });
+  }
+
+  remove(id: Id): void {
+    this.#tracked.delete(id);
+  }
+
+  /** The earliest due time, or undefined when nothing is tracked. */
+  nextDue(): number | undefined {
+    let earliest: number | undefined;
+    for (const tracked of this.#tracked.values()) if (earliest === undefined || tracked.due < earliest) earliest = tracked.due;
+    return earliest;
+  }
+
+  /**
+   * The articles to poll at `now`: every one due by `now + batchWindowMs`. They stay tracked
+   * (with no due time) until `record`, `recordError` or `remove`.
+   */
+  takeDue(now: number): Id[] {
+    const limit = now + this.timing.batchWindowMs;
+    const due: Id[] = [];
+    for (const [id, tracked] of this.#tracked) {
+      if (tracked.due <= limit) {
+        due.push(id);
+        tracked.due = Number.POSITIVE_INFINITY;
+      }
+    }
+    return due;
+  }
+
+  /**
+   * Records an answer: `progress` in [0, 1] seen at `now`. The next poll is at the predicted
+   * finish (remaining / rate), clamped to [minMs, maxMs]; with no progress yet, the gap grows.
+   */
+  record(id: Id, now: number, progress: number): number {
+    const tracked = this.#tracked.get(id);
+    if (tracked === undefined) return Number.POSITIVE_INFINITY;
+    const { minMs, maxMs } = this.timing;
+    let rate = 0;
+    if (progress > tracked.lastProgress && now > tracked.lastAt) {
+      rate = (progress - tracked.lastProgress) / (now - tracked.lastAt);
+    } else if (progress > 0 && now > tracked.startedAt) {
+      rate = progress / (now - tracked.startedAt);
+    }
+    const interval =
+      rate > 0 ? clamp(((1 - Math.min(progress, 1)) / rate) * ETA_OVERSHOOT, minMs, maxMs) : clamp(tracked.lastInterval * 1.5, minMs, maxMs);
+    if (progress > tracked.lastProgress) {
+      tracked.lastProgress = progress;
+      tracked.lastAt = now;
+    }
+    tracked.lastInterval = interval;
+    tracked.due = now + interval;
+    return tracked.due;
+  }
+
+  /** Records a failed poll: back off (double the gap, up to maxMs). */
+  recordError(id: Id, now: number): number {
+    const tracked = this.#tracked.get(id);
+    if (tracked === undefined) return Number.POSITIVE_INFINITY;
+    const interval = clamp(Math.max(tracked.lastInterval, this.timing.minMs) * 2, this.timing.minMs, this.timing.maxMs);
+    tracked.lastInterval = interval;
+    tracked.due = now + interval;
+    return tracked.due;
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
