@@ -1,0 +1,224 @@
+// Reads a CSV manifest (a keyword export from an SEO tool): a header row of parameter names, one article per row, cells typed by the request schema.
+import { CsvError, parse } from 'csv-parse/sync';
+import { ALL_PARAMETER_NAMES, POLISH_SETTING_KEYS } from '../api/request-schema.js';
+import type { DataPath, ManifestDocument } from './manifest-document.js';
+import type { ManifestProblem } from './manifest-error.js';
+import { parameterKind } from './parameter-kinds.js';
+import { suggestName } from './suggestion.js';
+
+/** Separates the items of a list cell (`urls`, `outline`): URLs cannot contain a bare `|`, and section names rarely do. */
+export const CSV_LIST_SEPARATOR = '|';
+
+const DELIMITERS = [',', ';', '\t'] as const;
+
+// Column names a CSV may use besides request parameters, matched ignoring case, spaces, `_` and `-`.
+const KEYWORD_HEADERS = new Set(['keyword', 'targetkeyword']);
+const COLUMN_NAMES: readonly string[] = [
+  ...ALL_PARAMETER_NAMES.filter((name) => name !== 'targetKeyword'),
+  ...POLISH_SETTING_KEYS.map((key) => `polishSettings.${key}`),
+];
+
+type Column =
+  | { role: 'keyword' }
+  | { role: 'slug' }
+  | { role: 'parameter'; name: string }
+  | { role: 'comment' } // header starts with #: ignored on purpose
+  | { role: 'blank' } // no header
+  | { role: 'unknown' };
+
+function classify(header: string): Column {
+  const key = loose(header);
+  if (header === '') return { role: 'blank' };
+  if (header.startsWith('#')) return { role: 'comment' };
+  if (KEYWORD_HEADERS.has(key)) return { role: 'keyword' };
+  if (key === 'slug') return { role: 'slug' };
+  const name = COLUMN_NAMES.find((candidate) => loose(candidate) === key);
+  return name ? { role: 'parameter', name } : { role: 'unknown' };
+}
+
+function loose(name: string): string {
+  return name.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+/** The delimiter used most in the header line outside quotes: `,`, or `;` (spreadsheets in many locales), or a tab. */
+function detectDelimiter(text: string): string {
+  const header = text.split('\n', 1)[0]?.replace(/"[^"]*"/g, '') ?? '';
+  let best: string = ',';
+  let bestCount = 0;
+  for (const delimiter of DELIMITERS) {
+    const count = header.split(delimiter).length - 1;
+    if (count > bestCount) [best, bestCount] = [delimiter, count];
+  }
+  return best;
+}
+
+const TRUE_WORDS = new Set(['true', 'yes', '1']);
+const FALSE_WORDS = new Set(['false', 'no', '0']);
+
+/**
+ * A cell as the value its parameter expects. A cell that does not fit stays text, so the schema
+ * reports it with the parameter's name ("must be true or false, not the text "maybe"").
+ */
+function typedCell(name: string, cell: string): { value: unknown } | { error: string } {
+  const kind = parameterKind(name);
+  if (kind === 'boolean') {
+    const word = cell.toLowerCase();
+    if (TRUE_WORDS.has(word)) return { value: true };
+    if (FALSE_WORDS.has(word)) return { value: false };
+    return { value: cell };
+  }
+  if (kind === 'number') return { value: /^[+-]?\d+(\.\d+)?$/.test(cell) ? Number(cell) : cell };
+  if (kind === 'list' || kind === 'object') {
+    if (cell.startsWith('[') || cell.startsWith('{')) {
+      try {
+        return { value: JSON.parse(cell) as unknown };
+      } catch {
+        return { error: `starts with "${cell[0]}" but is not valid JSON; fix the JSON, or for a list write the items separated by "${CSV_LIST_SEPARATOR}"` };
+      }
+    }
+    if (kind === 'list') {
+      return {
+        value: cell
+          .split(CSV_LIST_SEPARATOR)
+          .map((item) => item.trim())
+          .filter((item) => item !== ''),
+      };
+    }
+  }
+  return { value: cell };
+}
+
+function setField(target: Record<string, unknown>, name: string, value: unknown): void {
+  const dot = name.indexOf('.');
+  if (dot === -1) {
+    target[name] = value;
+    return;
+  }
+  const outer = name.slice(0, dot);
+  const inner = (target[outer] ??= {}) as Record<string, unknown>;
+  inner[name.slice(dot + 1)] = value;
+}
+
+function csvErrorMessage(error: CsvError): string {
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'invalid CSV: a quoted cell is never closed; add the closing "';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return 'invalid CSV: a quote inside a cell; double it ("") and quote the whole cell';
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return 'invalid CSV: text after a closing quote; quote the whole cell, with inner quotes doubled ("")';
+    default:
+      return `invalid CSV: ${error.message}`;
+  }
+}
+
+/** Reads CSV text (BOM already removed) into `{ articles: [...] }` and the line of each row. */
+export function readCsvManifest(source: string, file: string): ManifestDocument {
+  const text = source.replace(/\r\n?/g, '\n');
+  const problems: ManifestProblem[] = [];
+  const rowLines: number[] = [];
+  const rowCells: string[][] = [];
+  const columnOf = new Map<string, number>();
+  const locate = (path: DataPath) => {
+    if (path[0] === 'articles' && typeof path[1] === 'number') {
+      const line = rowLines[path[1]];
+      return line === undefined ? undefined : { line };
+    }
+    return { line: 1 };
+  };
+  const literal = (path: DataPath) => {
+    const column = columnOf.get(path.slice(2).join('.'));
+    return typeof path[1] === 'number' && column !== undefined ? rowCells[path[1]]?.[column] : undefined;
+  };
+
+  const delimiter = detectDelimiter(text);
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      delimiter,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const line = (error as CsvError & { lines?: number }).lines;
+    problems.push({ file, ...(line ? { line } : {}), section: 'file', message: csvErrorMessage(error) });
+    return { data: undefined, locate, literal, problems };
+  }
+
+  const [headerRecord, ...rows] = records;
+  const header = headerRecord?.record ?? [];
+  const headerProblem = (field: string, message: string) => problems.push({ file, line: 1, section: 'header', field, message });
+
+  const columns = header.map(classify);
+  // With no column named keyword, the first column holds the keywords (SEO tools call it "Keyword", "Query", "Search term", …).
+  if (!columns.some((column) => column.role === 'keyword')) {
+    if (columns[0]?.role === 'unknown') columns[0] = { role: 'keyword' };
+    else headerProblem('keyword', 'no keyword column; name the column that holds the keywords "keyword"');
+  }
+  const keywordColumn = columns.findIndex((column) => column.role === 'keyword');
+
+  const seen = new Map<string, string>();
+  columns.forEach((column, index) => {
+    const cell = header[index] ?? '';
+    if (column.role === 'unknown') {
+      const suggestion = suggestName(cell, [...COLUMN_NAMES, 'keyword', 'slug']);
+      headerProblem(
+        cell,
+        `is not a request parameter${suggestion ? `; did you mean "${suggestion}"?` : ''} — rename the column, delete it, or start its header with # to ignore it`,
+      );
+    }
+    if (column.role !== 'keyword' && column.role !== 'slug' && column.role !== 'parameter') return;
+    const field = column.role === 'parameter' ? column.name : column.role;
+    const earlier = seen.get(field);
+    if (earlier !== undefined) headerProblem(cell, `is the same field as the column "${earlier}"; keep one of them`);
+    else {
+      seen.set(field, cell);
+      columnOf.set(field, index);
+    }
+  });
+  // Without keywords there are no entries to check; the header problem says what to do.
+  if (keywordColumn === -1) return { data: undefined, locate, literal, problems };
+  const blankWithValues = new Set<number>();
+
+  const articles: Record<string, unknown>[] = [];
+  for (const { record, info } of rows) {
+    if (record.every((cell) => cell === '')) continue; // a row of bare delimiters, as spreadsheets leave behind
+    const index = articles.length;
+    // csv-parse reports the line a record ends on; a quoted cell may span lines.
+    const line = info.lines - record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
+    rowLines.push(line);
+    rowCells.push(record);
+    const entry: Record<string, unknown> = {};
+    const keyword = record[keywordColumn];
+    const rowProblem = (field: string | undefined, message: string) =>
+      problems.push({ file, line, section: 'articles', index, ...(keyword ? { keyword } : {}), ...(field ? { field } : {}), message });
+
+    if (record.slice(header.length).some((cell) => cell !== '')) {
+      rowProblem(
+        undefined,
+        `has ${record.length} cells but the header has ${header.length}; quote any cell that contains "${delimiter === '\t' ? 'tab' : delimiter}", or add a header for the extra column`,
+      );
+    }
+    record.forEach((cell, column) => {
+      const spec = columns[column];
+      if (cell === '' || spec === undefined) return; // an empty cell leaves the parameter to its default
+      if (spec.role === 'blank') blankWithValues.add(column);
+      else if (spec.role === 'keyword' && column === keywordColumn) entry.keyword = cell;
+      else if (spec.role === 'slug' && column === columnOf.get('slug')) entry.slug = cell;
+      else if (spec.role === 'parameter' && column === columnOf.get(spec.name)) {
+        const typed = typedCell(spec.name, cell);
+        if ('error' in typed) rowProblem(spec.name, typed.error);
+        else setField(entry, spec.name, typed.value);
+      }
+    });
+    entry.keyword ??= '';
+    articles.push(entry);
+  }
+  for (const column of blankWithValues) {
+    headerProblem(`column ${column + 1}`, 'has no header but holds values; give it a parameter name as header, or delete the column');
+  }
+  return { data: { articles }, locate, literal, problems };
+}

@@ -1,0 +1,113 @@
+// Reads a JSON manifest with momoa (a strict JSON parser that keeps the line and column of every node and error), so problems point at their line.
+import { parse, type AnyNode, type DocumentNode } from '@humanwhocodes/momoa';
+import type { DataPath, ManifestDocument, SourcePosition } from './manifest-document.js';
+import type { ManifestProblem } from './manifest-error.js';
+
+function offsetOf(text: string, line: number, column: number): number {
+  let offset = 0;
+  for (let current = 1; current < line; current += 1) {
+    const next = text.indexOf('\n', offset);
+    if (next === -1) return text.length;
+    offset = next + 1;
+  }
+  return Math.min(offset + column - 1, text.length);
+}
+
+// momoa says where and which token; we say it in the file's own characters, with the usual slips explained.
+function syntaxProblem(error: Error & { line?: number; column?: number }, text: string, file: string): ManifestProblem {
+  if (error.name === 'UnexpectedEOF' || error.line === undefined || error.column === undefined) {
+    const lines = text.trimEnd().split('\n');
+    return {
+      file,
+      line: lines.length,
+      column: (lines.at(-1)?.length ?? 0) + 1,
+      section: 'file',
+      message: 'invalid JSON: the file ends early; a closing } or ] or " is missing',
+    };
+  }
+  const offset = offsetOf(text, error.line, error.column);
+  const at = text[offset] ?? '';
+  const previous = text.slice(0, offset).trimEnd().at(-1);
+  let message = `invalid JSON: unexpected ${JSON.stringify(at)}`;
+  if ((at === '}' || at === ']') && previous === ',') message += ' — JSON allows no comma after the last item; remove it';
+  else if (at === '/' || at === '#') message += ' — JSON has no comments; remove it, or write the manifest as .yaml, which allows # comments';
+  else if (at === "'") message += ' — JSON strings and keys need double quotes';
+  else if (/[A-Za-z_]/.test(at) && previous !== undefined && '{,'.includes(previous)) message += ' — keys need double quotes';
+  else if (/["{[\dtfn-]/.test(at)) message += ' — a comma is missing before it';
+  return { file, line: error.line, column: error.column, section: 'file', message };
+}
+
+type Found = { at: AnyNode; value: AnyNode };
+
+function child(node: AnyNode, segment: string | number): Found | undefined {
+  if (node.type === 'Object') {
+    // JSON.parse keeps the last of equal keys, so point at the last.
+    const member = node.members.findLast((candidate) => candidate.name.type === 'String' && candidate.name.value === String(segment));
+    return member ? { at: member.name, value: member.value } : undefined;
+  }
+  if (node.type === 'Array' && typeof segment === 'number') {
+    const element = node.elements[segment];
+    return element ? { at: element.value, value: element.value } : undefined;
+  }
+  return undefined;
+}
+
+function duplicateKeys(root: DocumentNode, file: string): ManifestProblem[] {
+  const problems: ManifestProblem[] = [];
+  const visit = (node: AnyNode) => {
+    if (node.type === 'Object') {
+      const seen = new Set<string>();
+      for (const member of node.members) {
+        const name = member.name.type === 'String' ? member.name.value : '';
+        if (seen.has(name)) {
+          problems.push({ file, line: member.name.loc.start.line, section: 'file', message: `the key ${JSON.stringify(name)} appears twice in the same object; keep one` });
+        }
+        seen.add(name);
+        visit(member.value);
+      }
+    } else if (node.type === 'Array') node.elements.forEach((element) => visit(element.value));
+  };
+  visit(root.body);
+  return problems;
+}
+
+/** Reads JSON text (BOM already removed) into data and positions. */
+export function readJsonManifest(text: string, file: string): ManifestDocument {
+  let ast: DocumentNode | undefined;
+  const find = (path: DataPath): Found | undefined => {
+    if (!ast) return undefined;
+    let found: Found = { at: ast.body, value: ast.body };
+    for (const segment of path) {
+      const next = child(found.value, segment);
+      if (!next) break;
+      found = next;
+    }
+    return found;
+  };
+  const locate = (path: DataPath): SourcePosition | undefined => {
+    const found = find(path);
+    return found ? { line: found.at.loc.start.line } : undefined;
+  };
+  const literal = (path: DataPath): string | undefined => {
+    const value = find(path)?.value;
+    return value && ['Number', 'Boolean', 'Null'].includes(value.type) ? text.slice(value.loc.start.offset, value.loc.end.offset) : undefined;
+  };
+
+  try {
+    ast = parse(text, { mode: 'json' });
+  } catch (error) {
+    if (error instanceof RangeError) {
+      return { data: undefined, locate, literal, problems: [{ file, section: 'file', message: 'the JSON is nested too deeply to read; a manifest needs only a few levels' }] };
+    }
+    if (!(error instanceof Error)) throw error;
+    return { data: undefined, locate, literal, problems: [syntaxProblem(error, text, file)] };
+  }
+  let data: unknown;
+  try {
+    // The same values JSON.parse gives everywhere else; it also refuses raw control characters in strings.
+    data = JSON.parse(text);
+  } catch (error) {
+    return { data: undefined, locate, literal, problems: [{ file, section: 'file', message: `invalid JSON: ${(error as Error).message}` }] };
+  }
+  return { data, locate, literal, problems: duplicateKeys(ast, file) };
+}

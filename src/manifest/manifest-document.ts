@@ -1,0 +1,26 @@
+// A manifest as read from one format: plain data, plus where each value was written, for messages.
+import type { ManifestProblem } from './manifest-error.js';
+
+/** 1-based line, and column where the format has a useful one. */
+export interface SourcePosition {
+  line: number;
+  column?: number;
+}
+
+export type DataPath = readonly (string | number)[];
+
+export interface ManifestDocument {
+  /** The manifest as plain values (objects, arrays, strings, numbers, booleans, null); undefined when it could not be read at all. */
+  data: unknown;
+  /** Where the value at `path` starts — for an object member, where its key is written. Undefined when the format has no lines. */
+  locate(path: DataPath): SourcePosition | undefined;
+  /** The scalar at `path` exactly as written (YAML `0777` stays `0777`), for "quote it" advice. */
+  literal(path: DataPath): string | undefined;
+  /** Problems found while reading (syntax, duplicate keys, unknown CSV columns); reported with the rest. */
+  problems: ManifestProblem[];
+}
+
+/** A document for values that come from code (the loader's inline `articles` option): no lines. */
+export function inlineDocument(data: unknown): ManifestDocument {
+  return { data, locate: () => undefined, literal: () => undefined, problems: [] };
+}

@@ -1,0 +1,90 @@
+// The manifest's error: every problem found in one manifest, each naming file, line, entry and field, formatted for a terminal.
+import path from 'node:path';
+import { ArticleLoaderError } from '../errors.js';
+
+/** Which part of the manifest a problem is in. */
+export type ManifestSection = 'file' | 'top-level' | 'defaults' | 'articles' | 'header';
+
+/** One thing wrong with a manifest, with where it is and what to do about it. */
+export interface ManifestProblem {
+  /** The manifest file as given, or the label of an inline manifest (e.g. "astro content config (articles option)"). */
+  file: string;
+  /** 1-based line, when the format has lines. */
+  line?: number;
+  /** 1-based column, given for syntax errors. */
+  column?: number;
+  section: ManifestSection;
+  /** 0-based position in `articles` (for CSV: the data row, header excluded). */
+  index?: number;
+  /** The entry's keyword as written, when it has one. */
+  keyword?: string;
+  /** The field, dotted: `numRetailProducts`, `polishSettings.humanize`, `urls[1]`, `slug`. */
+  field?: string;
+  /** What is wrong and what to do about it. */
+  message: string;
+}
+
+const MAX_KEYWORD_SHOWN = 60;
+
+/** A path relative to the working directory when it is inside it: short, and still clickable in a terminal. */
+export function displayFile(file: string): string {
+  if (!path.isAbsolute(file)) return file;
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+function shownKeyword(keyword: string): string {
+  const oneLine = keyword.replace(/\s+/g, ' ').trim();
+  const short = [...oneLine].length > MAX_KEYWORD_SHOWN ? `${[...oneLine].slice(0, MAX_KEYWORD_SHOWN - 1).join('')}…` : oneLine;
+  return JSON.stringify(short);
+}
+
+/** Where a problem is, as `articles[3] "best shoes"`, `defaults`, `header`, or '' for the whole file. */
+export function problemLocation(problem: ManifestProblem): string {
+  switch (problem.section) {
+    case 'articles': {
+      const entry = problem.index === undefined ? 'articles' : `articles[${problem.index}]`;
+      return problem.keyword === undefined || problem.keyword.trim() === '' ? entry : `${entry} ${shownKeyword(problem.keyword)}`;
+    }
+    case 'defaults':
+      return 'defaults';
+    case 'header':
+      return 'header';
+    case 'top-level':
+      return 'top level';
+    case 'file':
+      return '';
+  }
+}
+
+/** One problem on one line: `articles.yaml:12 articles[3] "best shoes" → numRetailProducts: must be from 1 to 48`. */
+export function formatManifestProblem(problem: ManifestProblem): string {
+  let at = displayFile(problem.file);
+  if (problem.line !== undefined) at += `:${problem.line}`;
+  if (problem.line !== undefined && problem.column !== undefined) at += `:${problem.column}`;
+  const where = problemLocation(problem);
+  const head = where ? `${at} ${where}` : at;
+  return problem.field === undefined ? `${head}: ${problem.message}` : `${head} → ${problem.field}: ${problem.message}`;
+}
+
+function byPosition(a: ManifestProblem, b: ManifestProblem): number {
+  return (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER) || (a.index ?? -1) - (b.index ?? -1);
+}
+
+/**
+ * Everything wrong with one manifest, reported together so one edit fixes them all.
+ * `problems` is in file order; `message` lists every problem, one per line.
+ */
+export class ManifestError extends ArticleLoaderError {
+  readonly file: string;
+  readonly problems: ManifestProblem[];
+
+  constructor(file: string, problems: ManifestProblem[], options?: { cause?: unknown }) {
+    const sorted = [...problems].sort(byPosition);
+    const count = sorted.length === 1 ? '1 problem' : `${sorted.length} problems`;
+    const lines = sorted.map((problem) => `  ${formatManifestProblem(problem)}`);
+    super('invalid_manifest', `Manifest ${displayFile(file)} has ${count}; fix and run again:\n${lines.join('\n')}`, options);
+    this.file = file;
+    this.problems = sorted;
+  }
+}

@@ -1,0 +1,112 @@
+// Article slugs: derived from the keyword (never the title, so a new title keeps the URL), and checked to be safe as a URL segment and a file name.
+import slugify from '@sindresorhus/slugify';
+
+/** Longest slug, in characters. */
+export const MAX_SLUG_LENGTH = 200;
+/** Longest slug in UTF-8 bytes: file systems cap a name at 255 bytes, and Astro writes `<slug>.html` or `<slug>/index.html`. */
+export const MAX_SLUG_BYTES = 250;
+
+/**
+ * Names a slug may not take. `index` would overwrite the collection's own index page when pages
+ * are written as files (`build.format: 'file'`); the rest are device names Windows cannot create
+ * as files, with or without an extension, so a checkout or build there would break.
+ */
+const RESERVED_SLUGS = new Set([
+  'index',
+  'con',
+  'prn',
+  'aux',
+  'nul',
+  ...Array.from({ length: 10 }, (_, i) => `com${i}`),
+  ...Array.from({ length: 10 }, (_, i) => `lpt${i}`),
+]);
+
+const SLUGIFY_OPTIONS = { decamelize: false } as const; // "iPhone" → "iphone", not "i-phone"
+
+const noLatinSpelling = new Map<string, boolean>();
+
+// A letter outside the Latin script that transliterates to nothing (Japanese, Chinese, Korean,
+// Thai, Devanagari, …). Cached: a manifest repeats the same few characters many times.
+function hasNoLatinSpelling(character: string): boolean {
+  let answer = noLatinSpelling.get(character);
+  if (answer === undefined) {
+    answer = !/\p{Script=Latin}/u.test(character) && slugify(character, SLUGIFY_OPTIONS) === '';
+    noLatinSpelling.set(character, answer);
+  }
+  return answer;
+}
+
+/**
+ * The slug for a keyword.
+ *
+ * - When every letter has a Latin spelling, the keyword is transliterated and lower-cased by
+ *   `@sindresorhus/slugify`: `Größe Schuhe für Männer` → `groesse-schuhe-fuer-maenner`,
+ *   `Москва отели` → `moskva-oteli`.
+ * - When any letter has none (Japanese, Chinese, Korean, Thai, Devanagari, …), transliteration
+ *   would drop words, so the slug keeps every letter, mark and digit as written (NFKC-normalised,
+ *   lower-cased) and joins runs of anything else with `-`: `東京 ラーメン おすすめ` →
+ *   `東京-ラーメン-おすすめ`. Browsers show such paths as written; they travel percent-encoded.
+ *
+ * The slug depends on the keyword only, so it stays when the title or any other parameter changes.
+ * Returns '' when the keyword has nothing to make a slug from (e.g. `!!!`).
+ */
+export function deriveSlug(keyword: string): string {
+  const normalized = keyword.normalize('NFKC');
+  const letters = normalized.match(/\p{L}/gu) ?? [];
+  if (!letters.some(hasNoLatinSpelling)) return slugify(normalized, SLUGIFY_OPTIONS);
+  return normalized
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function codePoint(character: string): string {
+  return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * Why `slug` is not safe to use as a URL path segment and a file name, with what to do — or
+ * undefined when it is safe.
+ *
+ * A slug is safe when it has 1 to 200 characters (at most 250 bytes in UTF-8), is made of
+ * letters, marks, digits, `-`, `_` and `.`, starts with a letter or digit, does not end with `.`,
+ * has no `..`, and is not a reserved name (`index`, or a Windows device name such as `con`).
+ * Upper case is allowed; uniqueness is checked ignoring case (case-insensitive file systems).
+ */
+export function validateSlug(slug: string): string | undefined {
+  if (slug.trim() === '') return 'is empty; remove `slug` to derive one from the keyword, or give a non-empty slug';
+  const length = [...slug].length;
+  if (length > MAX_SLUG_LENGTH) return `is ${length} characters long, over the limit of ${MAX_SLUG_LENGTH}; give a shorter slug`;
+  const bytes = Buffer.byteLength(slug, 'utf8');
+  if (bytes > MAX_SLUG_BYTES) {
+    return `is ${bytes} bytes in UTF-8, over the limit of ${MAX_SLUG_BYTES} (a file name holds 255); give a shorter slug`;
+  }
+  const control = slug.match(/\p{Cc}|\p{Cf}|[\u2028\u2029]/u)?.[0];
+  if (control !== undefined) return `contains the invisible control character ${codePoint(control)}; remove it`;
+  if (slug.includes('..')) return 'contains "..", which could point outside its folder; remove it';
+  if (slug.includes('/')) return 'contains "/", but a slug is one URL path segment; use "-" instead';
+  if (slug.includes('\\')) return 'contains "\\", which is a path separator on Windows; use "-" instead';
+  if (/\s/u.test(slug)) return 'contains whitespace; use "-" between words';
+  if (slug.startsWith('.')) return 'starts with ".", which makes a hidden file; remove the dot';
+  if (!/^[\p{L}\p{N}]/u.test(slug)) return 'must start with a letter or a digit';
+  if (slug.endsWith('.')) return 'ends with ".", which Windows drops from file names; remove the dot';
+  const other = slug.match(/[^\p{L}\p{M}\p{N}._-]/u)?.[0];
+  if (other !== undefined) return `contains "${other}", which is not allowed; use only letters, digits, "-", "_" and "."`;
+  const base = slug.toLowerCase().split('.')[0] ?? '';
+  if (RESERVED_SLUGS.has(base)) {
+    return base === 'index'
+      ? 'is reserved: it would overwrite the collection\'s index page; choose another slug'
+      : `is reserved: "${base}" is a device name Windows cannot use as a file name; choose another slug`;
+  }
+  return undefined;
+}
+
+/** Slugs that are the same for a case-insensitive file system or URL router. */
+export function slugIdentity(slug: string): string {
+  return slug.normalize('NFC').toLowerCase();
+}
+
+/** Keywords that mean the same: case, Unicode width forms and spacing ignored. */
+export function keywordIdentity(keyword: string): string {
+  return keyword.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
+}
