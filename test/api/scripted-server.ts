@@ -14,8 +14,8 @@ export type ScriptedAnswer =
   | { status: number; headers?: Record<string, string>; body?: string | object; delayMs?: number }
   /** Destroy the socket as soon as the request has arrived: a reset after the request was sent. */
   | { reset: true }
-  /** Send headers and part of the body (declaring more), then destroy the socket. */
-  | { status: number; partialBody: string; headers?: Record<string, string> }
+  /** Send headers and part of the body (declaring more), then destroy the socket, or with `stall` keep it open. */
+  | { status: number; partialBody: string; stall?: boolean; headers?: Record<string, string> }
   /** Never answer; the socket is destroyed by `stop()` or by the client. */
   | { hang: true }
   | ((request: RecordedRequest) => ScriptedAnswer);
@@ -102,7 +102,9 @@ function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Sc
   if ('hang' in answer) return;
   if ('partialBody' in answer) {
     res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(answer.partialBody) + 100), ...answer.headers });
-    res.write(answer.partialBody, () => req.socket.destroy());
+    res.write(answer.partialBody, () => {
+      if (!answer.stall) req.socket.destroy();
+    });
     return;
   }
   const send = () => {

@@ -1,0 +1,183 @@
+// The API key never leaves the client inside an error, its cause chain or retry info, even when the service echoes it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArticleClient, ArticleClientOptions, ArticleRetryInfo } from '../../src/api/client.js';
+import { API_KEY, ARTICLE_ID, ARTICLE_PATH, CREATE_PATH, LINKS_PATH, clientFor, expectNoSecret, rejection } from './client-fixtures.js';
+import { type RecordedRequest, type ScriptedServer, closedPort, startScriptedServer } from './scripted-server.js';
+
+let server: ScriptedServer;
+const clients: ArticleClient[] = [];
+const retries: ArticleRetryInfo[] = [];
+
+function makeClient(overrides: Partial<ArticleClientOptions> = {}): ArticleClient {
+  const client = clientFor(server, { retry: { maxAttempts: 2 }, onRetry: (info) => retries.push(info), ...overrides });
+  clients.push(client);
+  return client;
+}
+
+/** What a careless service might do: repeat the Authorization header back in its answer. */
+const echo = (request: RecordedRequest): string => String(request.headers.authorization);
+
+beforeAll(async () => {
+  server = await startScriptedServer();
+});
+
+afterAll(async () => {
+  await server.stop();
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+
+const SCENARIOS: { name: string; code: string; run: () => Promise<unknown> }[] = [
+  {
+    name: 'a 400 echoing the key in message, code and fields',
+    code: 'invalid_request',
+    run: () => {
+      server.route('POST', CREATE_PATH, (request) => ({
+        status: 400,
+        body: { error: echo(request), message: `Bad request from ${echo(request)}`, fields: [{ path: echo(request), message: echo(request) }] },
+      }));
+      return makeClient().createArticle({ targetKeyword: 'best hiking boots' });
+    },
+  },
+  {
+    name: 'a 401 echoing the key in a text body',
+    code: 'unauthorized',
+    run: () => {
+      server.route('GET', ARTICLE_PATH, (request) => ({ status: 401, body: `Invalid key: ${echo(request)}`, headers: { 'content-type': 'text/plain' } }));
+      return makeClient().getArticle(ARTICLE_ID);
+    },
+  },
+  {
+    name: 'a 402 echoing the key',
+    code: 'insufficient_credits',
+    run: () => {
+      server.route('POST', LINKS_PATH, (request) => ({ status: 402, body: { error: 'insufficient_credits', message: `No credits for ${echo(request)}` } }));
+      return makeClient().createInternalLinks({ content: 'Hiking boots', domainId: 'dom-1' });
+    },
+  },
+  {
+    name: 'a 403 echoing the key',
+    code: 'plan_required',
+    run: () => {
+      server.route('POST', LINKS_PATH, (request) => ({ status: 403, body: { error: 'plan_required', message: `Plan of ${echo(request)}` } }));
+      return makeClient().createInternalLinks({ content: 'Hiking boots', domainId: 'dom-1' });
+    },
+  },
+  {
+    name: 'a 404 echoing the key',
+    code: 'not_found',
+    run: () => {
+      server.route('GET', ARTICLE_PATH, (request) => ({ status: 404, body: { error: 'not_found', message: `Nothing for ${echo(request)}` } }));
+      return makeClient().getArticle(ARTICLE_ID);
+    },
+  },
+  {
+    name: 'a 429 echoing the key',
+    code: 'rate_limited',
+    run: () => {
+      server.route('GET', ARTICLE_PATH, (request) => ({ status: 429, headers: { 'retry-after': '0' }, body: { message: `Slow down ${echo(request)}` } }));
+      return makeClient().getArticle(ARTICLE_ID);
+    },
+  },
+  {
+    name: 'a 503 echoing the key',
+    code: 'server_error',
+    run: () => {
+      server.route('GET', ARTICLE_PATH, (request) => ({ status: 503, body: `Down for ${echo(request)}`, headers: { 'content-type': 'text/plain' } }));
+      return makeClient().getArticle(ARTICLE_ID);
+    },
+  },
+  {
+    name: 'a refused connection',
+    code: 'network_error',
+    run: async () => makeClient({ baseUrl: `http://127.0.0.1:${await closedPort()}` }).getArticle(ARTICLE_ID),
+  },
+  {
+    name: 'a reset connection',
+    code: 'network_error',
+    run: () => {
+      server.route('GET', ARTICLE_PATH, { reset: true });
+      return makeClient().getArticle(ARTICLE_ID);
+    },
+  },
+  {
+    name: 'a timeout',
+    code: 'timeout',
+    run: () => {
+      server.route('GET', ARTICLE_PATH, { hang: true });
+      return makeClient({ timeoutMs: 100 }).getArticle(ARTICLE_ID);
+    },
+  },
+  {
+    name: 'an answer that is not JSON and quotes the key',
+    code: 'invalid_response',
+    run: () => {
+      server.route('GET', ARTICLE_PATH, (request) => ({ status: 200, body: echo(request), headers: { 'content-type': 'application/json' } }));
+      return makeClient().getArticle(ARTICLE_ID);
+    },
+  },
+  {
+    name: 'an answer of the wrong shape holding the key',
+    code: 'invalid_response',
+    run: () => {
+      server.route('GET', ARTICLE_PATH, (request) => ({ status: 200, body: { config: { targetKeyword: echo(request) }, status: echo(request), [echo(request)]: 1 } }));
+      return makeClient().getArticle(ARTICLE_ID);
+    },
+  },
+  {
+    name: 'an abort in flight',
+    code: 'aborted',
+    run: async () => {
+      server.route('GET', ARTICLE_PATH, { hang: true });
+      const controller = new AbortController();
+      const pending = makeClient().getArticle(ARTICLE_ID, { signal: controller.signal });
+      const before = server.requests.length;
+      await server.waitForRequests(before + 1);
+      controller.abort(new Error(`reason without the key`));
+      return pending;
+    },
+  },
+  {
+    name: 'a create whose outcome is unknown after a 503 echoing the key',
+    code: 'create_outcome_unknown',
+    run: () => {
+      server.route('POST', CREATE_PATH, (request) => ({ status: 503, body: { message: `Failed for ${echo(request)}` } }));
+      return makeClient().createArticle({ targetKeyword: 'best hiking boots' });
+    },
+  },
+  {
+    name: 'a create whose connection was reset',
+    code: 'create_outcome_unknown',
+    run: () => {
+      server.route('POST', CREATE_PATH, { reset: true });
+      return makeClient().createArticle({ targetKeyword: 'best hiking boots' });
+    },
+  },
+  {
+    name: 'a call on a closed client',
+    code: 'network_error',
+    run: async () => {
+      const client = makeClient();
+      await client.close();
+      return client.getArticle(ARTICLE_ID);
+    },
+  },
+];
+
+describe('key redaction', () => {
+  it.each(SCENARIOS)('should keep the key out of the $code error for $name', async ({ code, run }) => {
+    const error = await rejection(run());
+
+    expect(error).toMatchObject({ code });
+    expectNoSecret(error);
+  });
+
+  it('should have sent the key to the server, so the checks above were not vacuous', () => {
+    expect(server.requests.length).toBeGreaterThan(0);
+    expect(server.requests.every((request) => request.headers.authorization === `Bearer ${API_KEY}`)).toBe(true);
+  });
+
+  it('should keep the key out of every onRetry reason', () => {
+    expect(retries.length).toBeGreaterThan(0);
+    expectNoSecret(retries);
+  });
+});
