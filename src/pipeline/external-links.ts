@@ -1,12 +1,12 @@
 // External links plugin: rel="noopener" plus nofollow/sponsored (or the user's choice) and an optional target.
 
 import type { Element, Parents, Root } from 'hast';
-import { toText } from 'hast-util-to-text';
 import type { Plugin } from 'unified';
 import { runOf } from './article-run.js';
 import { PipelineOptionError } from './errors.js';
 import type { ArticleType, ExternalTargetOption } from './context.js';
 import { isExternalHref } from './url-policy.js';
+import { plainText } from './plain-text.js';
 
 /** The `rel` tokens the pipeline writes; the final sanitize pass allows only these. */
 export const REL_TOKENS = ['noopener', 'nofollow', 'sponsored', 'ugc', 'noreferrer', 'external'] as const;
@@ -17,7 +17,7 @@ export type RelTokens = RelToken | (string & {}) | readonly RelToken[] | false;
 /** What a `rel` or `target` function is told about a link to another site. */
 export interface ExternalLinkInfo {
   href: string;
-  url: URL;
+  readonly url: URL;
   /** The link's text. */
   readonly text: string;
   articleType: ArticleType;
@@ -81,11 +81,15 @@ function mark(link: Element, options: ExternalLinksOptions): void {
   const href = link.properties.href;
   if (typeof href !== 'string' || !isExternalHref(href, options.internalOrigins)) return;
   let text: string | undefined;
+  let url: URL | undefined;
+  // Lazy: most policies only look at the article type.
   const info: ExternalLinkInfo = {
     href,
-    url: new URL(href, 'https://relative.invalid'),
+    get url() {
+      return (url ??= new URL(href, 'https://relative.invalid'));
+    },
     get text() {
-      return (text ??= toText(link).replace(/\s+/g, ' ').trim());
+      return (text ??= plainText(link));
     },
     articleType: options.articleType,
   };

@@ -2,9 +2,9 @@
 
 import type { Element, Parents, Root } from 'hast';
 import GithubSlugger, { slug as slugOf } from 'github-slugger';
-import { toText } from 'hast-util-to-text';
 import type { Plugin } from 'unified';
 import { runOf, type ArticleHeading } from './article-run.js';
+import { plainText } from './plain-text.js';
 
 const HEADING = /^h([1-6])$/;
 
@@ -33,7 +33,7 @@ export function normalizeHeadings(
   const stack: { source: number; output: number }[] = [];
 
   for (const { node, parent, level } of found) {
-    const text = toText(node).replace(/\s+/g, ' ').trim();
+    const text = plainText(node);
     if (text === '' || (title === undefined && level === 1)) {
       if (text !== '') title = text;
       removed.add(node);

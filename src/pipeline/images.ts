@@ -1,11 +1,11 @@
 // Images plugin: alt text that is never empty, loading hints for Core Web Vitals, a reserved size, downloads.
 
 import type { Element, Parents, Root } from 'hast';
-import { toText } from 'hast-util-to-text';
 import type { Plugin } from 'unified';
 import { runOf, type ArticleRun } from './article-run.js';
 import { displayUrl, downloadImage } from './image-download.js';
 import { schemeOf } from './url-policy.js';
+import { plainText } from './plain-text.js';
 
 interface FoundImage {
   node: Element;
@@ -96,7 +96,7 @@ function collect(parent: Parents, caption: string | undefined, images: FoundImag
       images.push({ node: child, caption });
     } else if (child.tagName === 'figure') {
       const figcaption = child.children.find((node): node is Element => node.type === 'element' && node.tagName === 'figcaption');
-      const text = figcaption ? toText(figcaption).replace(/\s+/g, ' ').trim() : '';
+      const text = figcaption ? plainText(figcaption) : '';
       collect(child, text || undefined, images);
     } else if (child.tagName === 'figcaption') {
       collect(child, undefined, images);

@@ -1,12 +1,12 @@
 // Metadata plugin: images and links lists, word count, reading time and excerpt of the finished body.
 
 import type { Element, Parents, Root } from 'hast';
-import { toText } from 'hast-util-to-text';
 import type { Plugin } from 'unified';
 import { runOf, type ArticleImage, type ArticleLink, type ArticleRun } from './article-run.js';
 import { excerptOf } from './excerpt.js';
 import { isInternalHref } from './url-policy.js';
 import { countWords, readingMinutes } from './word-count.js';
+import { plainText, rawText } from './plain-text.js';
 
 // A paragraph inside these is not the article's opening paragraph.
 const NOT_OPENING = new Set(['figure', 'blockquote', 'table', 'li', 'aside', 'details', 'dl']);
@@ -18,11 +18,11 @@ export const rehypeArticleMetadata: Plugin<[], Root> = function () {
     const found: { opening?: Element } = {};
     collect(tree, run, found, false);
 
-    const text = toText(tree);
+    const text = rawText(tree);
     const count = countWords(text);
     run.wordCount = count.total;
     run.readingTime = readingMinutes(count, settings.wordsPerMinute, settings.cjkCharactersPerMinute);
-    run.excerpt = excerptOf(found.opening ? toText(found.opening) : text, settings.excerptLength);
+    run.excerpt = excerptOf(found.opening ? rawText(found.opening) : text, settings.excerptLength);
   };
 };
 
@@ -33,7 +33,7 @@ function collect(parent: Parents, run: ArticleRun, found: { opening?: Element },
       run.images.push(image(child, run));
     } else if (child.tagName === 'a' && typeof child.properties.href === 'string') {
       run.links.push(link(child, run));
-    } else if (child.tagName === 'p' && !nested && found.opening === undefined && toText(child).trim() !== '') {
+    } else if (child.tagName === 'p' && !nested && found.opening === undefined && rawText(child).trim() !== '') {
       found.opening = child;
     }
     collect(child, run, found, nested || NOT_OPENING.has(child.tagName));
@@ -56,7 +56,7 @@ function link(node: Element, run: ArticleRun): ArticleLink {
   const href = node.properties.href as string;
   return {
     href,
-    text: toText(node).replace(/\s+/g, ' ').trim(),
+    text: plainText(node),
     internal: isInternalHref(href, run.settings.internalOrigins),
     source: run.insertedLinks.get(node) ?? 'article',
   };

@@ -3,12 +3,12 @@
 import { createHash } from 'node:crypto';
 import type { Element, Nodes } from 'hast';
 import { fromParse5 } from 'hast-util-from-parse5';
-import { toText } from 'hast-util-to-text';
 import { parseFragment } from 'parse5';
 import { ArticleLoaderError } from '../errors.js';
 import { InternalLinksError } from './errors.js';
 import type { LinkEntry } from './link-map.js';
 import { MIN_PHRASE_LENGTH } from './link-map.js';
+import { plainText } from './plain-text.js';
 
 /** A string store for the service's answers. Keys are `serviceLinksCacheKey(content, domainId)`. */
 export interface ServiceLinksCache {
@@ -122,7 +122,7 @@ function suggestion(anchor: Element, siteOrigin: string): LinkEntry | undefined 
   }
   // A path starting with `//` would read as another host once written root-relative.
   if (url.origin !== siteOrigin || url.pathname.startsWith('//')) return undefined;
-  const phrase = toText(anchor).replace(/\s+/g, ' ').trim();
+  const phrase = plainText(anchor);
   if (phrase.length < MIN_PHRASE_LENGTH || phrase.length > 120) return undefined;
   return { phrase, url: url.pathname + url.search + url.hash };
 }
