@@ -1,0 +1,125 @@
+import { mkdtemp, readdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CorruptLockError,
+  emptyLockFile,
+  parseLockFile,
+  readLockFile,
+  resolveLockPaths,
+  serializeLockFile,
+  UnsupportedLockVersionError,
+  writeLockFile,
+  type LockFile,
+} from '../../src/sync/index.js';
+import { childScript, spawnTsChild } from './ts-child.js';
+
+const FIXTURES = fileURLToPath(new URL('../../fixtures/locks/', import.meta.url));
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'aal-lock-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('lock file', () => {
+  it('should read a missing lock file as an empty lock', async () => {
+    expect(await readLockFile(join(dir, 'articles.lock.json'))).toEqual(emptyLockFile());
+  });
+
+  it('should round-trip a lock file through write and read', async () => {
+    const lock = parseLockFile(await readFile(join(FIXTURES, 'valid-v1.json'), 'utf8'), 'valid-v1.json');
+    const file = join(dir, 'articles.lock.json');
+    await writeLockFile(file, lock);
+    expect(await readLockFile(file)).toEqual(lock);
+  });
+
+  it('should serialize the committed fixture to exactly its own bytes', async () => {
+    const text = await readFile(join(FIXTURES, 'valid-v1.json'), 'utf8');
+    expect(serializeLockFile(parseLockFile(text, 'valid-v1.json'))).toBe(text);
+  });
+
+  it('should give the same bytes whatever order the entries and keys were built in', () => {
+    const entry = {
+      keyword: 'k',
+      status: 'pending' as const,
+      hash: `sha256:${'a'.repeat(64)}`,
+      articleId: 'id-1',
+      attempt: 1,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    };
+    const reordered = Object.fromEntries(Object.entries(entry).reverse()) as typeof entry;
+    const a: LockFile = { version: 1, articles: { zeta: entry, alpha: entry } };
+    const b: LockFile = { version: 1, articles: { alpha: reordered, zeta: reordered } };
+    expect(serializeLockFile(a)).toBe(serializeLockFile(b));
+    expect(serializeLockFile(a).indexOf('"alpha"')).toBeLessThan(serializeLockFile(a).indexOf('"zeta"'));
+    expect(serializeLockFile(a).endsWith('}\n')).toBe(true);
+  });
+
+  it('should refuse a truncated lock file with corrupt_lock naming the file, and leave it untouched', async () => {
+    const file = join(dir, 'articles.lock.json');
+    await copyFile(join(FIXTURES, 'corrupt-truncated.json'), file);
+    const before = await readFile(file);
+    const error = await readLockFile(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CorruptLockError);
+    expect((error as CorruptLockError).code).toBe('corrupt_lock');
+    expect((error as Error).message).toContain(file);
+    expect((error as Error).message).toMatch(/version control/);
+    expect(await readFile(file)).toEqual(before);
+  });
+
+  it('should name merge-conflict markers in a conflicted lock file', async () => {
+    const text = await readFile(join(FIXTURES, 'merge-conflict.json'), 'utf8');
+    expect(() => parseLockFile(text, 'articles.lock.json')).toThrow(/merge-conflict markers/);
+  });
+
+  it('should refuse an unknown version with unsupported_lock_version', async () => {
+    const text = await readFile(join(FIXTURES, 'future-version.json'), 'utf8');
+    const error = (() => {
+      try {
+        parseLockFile(text, 'articles.lock.json');
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(UnsupportedLockVersionError);
+    expect((error as Error).message).toMatch(/version 2.*version 1/);
+  });
+
+  it('should refuse a finished entry without its output, naming the field', async () => {
+    const text = await readFile(join(FIXTURES, 'bad-entry.json'), 'utf8');
+    expect(() => parseLockFile(text, 'articles.lock.json')).toThrow(/articles\.best-coffee-grinder\.output is required/);
+  });
+
+  it('should resolve a directory to articles.lock.json and the cache beside it', () => {
+    expect(resolveLockPaths('/site')).toEqual({ lockFile: '/site/articles.lock.json', cacheDir: '/site/articles.cache' });
+    expect(resolveLockPaths('/site/custom.lock.json')).toEqual({ lockFile: '/site/custom.lock.json', cacheDir: '/site/articles.cache' });
+  });
+
+  it('should leave no temp file behind after a write', async () => {
+    await writeLockFile(join(dir, 'articles.lock.json'), emptyLockFile());
+    expect(await readdir(dir)).toEqual(['articles.lock.json']);
+  });
+
+  it('should always leave a parsable lock file when the writer is killed mid-write', async () => {
+    const file = join(dir, 'articles.lock.json');
+    await writeFile(file, serializeLockFile(emptyLockFile()));
+    for (let kill = 0; kill < 4; kill++) {
+      const child = spawnTsChild(childScript('lock-writer.ts'), [file]);
+      await child.waitFor(/^writing$/);
+      // Read while the child rewrites: every read must see a whole file (old or new), never a torn one.
+      for (let read = 0; read < 20 + kill * 10; read++) {
+        parseLockFile(await readFile(file, 'utf8'), file);
+      }
+      child.process.kill('SIGKILL');
+      expect(await child.exited).toBe('SIGKILL');
+      const lock = parseLockFile(await readFile(file, 'utf8'), file);
+      expect([1000, 3000]).toContain(Object.keys(lock.articles).length);
+    }
+  });
+});
