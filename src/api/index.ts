@@ -2,3 +2,6 @@
 export * from './request-schema.js';
 export * from './response-schema.js';
 export * from './image-size.js';
+export * from './client.js';
+export * from './errors.js';
+export { DEFAULT_RETRY_POLICY, type RetryOptions, type RetryPolicy } from './retry-policy.js';
