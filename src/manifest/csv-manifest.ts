@@ -99,6 +99,13 @@ function setField(target: Record<string, unknown>, name: string, value: unknown)
   inner[name.slice(dot + 1)] = value;
 }
 
+// csv-parse notices an unclosed quote only at the end of the file; the line worth showing is where it opened.
+function unclosedQuoteLine(text: string): number {
+  let opened = -1;
+  for (let index = text.indexOf('"'); index !== -1; index = text.indexOf('"', index + 1)) opened = opened === -1 ? index : -1;
+  return text.slice(0, Math.max(opened, 0)).split('\n').length;
+}
+
 function csvErrorMessage(error: CsvError): string {
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
@@ -143,9 +150,9 @@ export function readCsvManifest(source: string, file: string): ManifestDocument 
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    const line = (error as CsvError & { lines?: number }).lines;
+    const line = error.code === 'CSV_QUOTE_NOT_CLOSED' ? unclosedQuoteLine(text) : (error as CsvError & { lines?: number }).lines;
     problems.push({ file, ...(line ? { line } : {}), section: 'file', message: csvErrorMessage(error) });
-    return { data: undefined, locate, literal, problems };
+    return { format: 'csv', data: undefined, locate, literal, problems };
   }
 
   const [headerRecord, ...rows] = records;
@@ -180,7 +187,7 @@ export function readCsvManifest(source: string, file: string): ManifestDocument 
     }
   });
   // Without keywords there are no entries to check; the header problem says what to do.
-  if (keywordColumn === -1) return { data: undefined, locate, literal, problems };
+  if (keywordColumn === -1) return { format: 'csv', data: undefined, locate, literal, problems };
   const blankWithValues = new Set<number>();
 
   const articles: Record<string, unknown>[] = [];
@@ -220,5 +227,5 @@ export function readCsvManifest(source: string, file: string): ManifestDocument 
   for (const column of blankWithValues) {
     headerProblem(`column ${column + 1}`, 'has no header but holds values; give it a parameter name as header, or delete the column');
   }
-  return { data: { articles }, locate, literal, problems };
+  return { format: 'csv', data: { articles }, locate, literal, problems };
 }

@@ -1,21 +1,21 @@
 // Reads a JSON manifest with momoa (a strict JSON parser that keeps the line and column of every node and error), so problems point at their line.
-import { parse, type AnyNode, type DocumentNode } from '@humanwhocodes/momoa';
+import { parse, tokenize, type AnyNode, type DocumentNode } from '@humanwhocodes/momoa';
 import type { DataPath, ManifestDocument, SourcePosition } from './manifest-document.js';
 import type { ManifestProblem } from './manifest-error.js';
 
-function offsetOf(text: string, line: number, column: number): number {
-  let offset = 0;
-  for (let current = 1; current < line; current += 1) {
-    const next = text.indexOf('\n', offset);
-    if (next === -1) return text.length;
-    offset = next + 1;
+// The last token of the file is "unexpected" when the file stops before the JSON is complete.
+function endsEarly(error: Error & { offset?: number }, text: string): boolean {
+  if (error.constructor.name === 'UnexpectedEOF' || error.offset === undefined) return true;
+  try {
+    return tokenize(text).at(-1)?.loc.start.offset === error.offset;
+  } catch {
+    return false;
   }
-  return Math.min(offset + column - 1, text.length);
 }
 
 // momoa says where and which token; we say it in the file's own characters, with the usual slips explained.
-function syntaxProblem(error: Error & { line?: number; column?: number }, text: string, file: string): ManifestProblem {
-  if (error.name === 'UnexpectedEOF' || error.line === undefined || error.column === undefined) {
+function syntaxProblem(error: Error & { line?: number; column?: number; offset?: number }, text: string, file: string): ManifestProblem {
+  if (endsEarly(error, text)) {
     const lines = text.trimEnd().split('\n');
     return {
       file,
@@ -25,7 +25,7 @@ function syntaxProblem(error: Error & { line?: number; column?: number }, text: 
       message: 'invalid JSON: the file ends early; a closing } or ] or " is missing',
     };
   }
-  const offset = offsetOf(text, error.line, error.column);
+  const offset = error.offset ?? 0;
   const at = text[offset] ?? '';
   const previous = text.slice(0, offset).trimEnd().at(-1);
   let message = `invalid JSON: unexpected ${JSON.stringify(at)}`;
@@ -34,7 +34,7 @@ function syntaxProblem(error: Error & { line?: number; column?: number }, text: 
   else if (at === "'") message += ' — JSON strings and keys need double quotes';
   else if (/[A-Za-z_]/.test(at) && previous !== undefined && '{,'.includes(previous)) message += ' — keys need double quotes';
   else if (/["{[\dtfn-]/.test(at)) message += ' — a comma is missing before it';
-  return { file, line: error.line, column: error.column, section: 'file', message };
+  return { file, ...(error.line ? { line: error.line } : {}), ...(error.column ? { column: error.column } : {}), section: 'file', message };
 }
 
 type Found = { at: AnyNode; value: AnyNode };
@@ -97,17 +97,17 @@ export function readJsonManifest(text: string, file: string): ManifestDocument {
     ast = parse(text, { mode: 'json' });
   } catch (error) {
     if (error instanceof RangeError) {
-      return { data: undefined, locate, literal, problems: [{ file, section: 'file', message: 'the JSON is nested too deeply to read; a manifest needs only a few levels' }] };
+      return { format: 'json', data: undefined, locate, literal, problems: [{ file, section: 'file', message: 'the JSON is nested too deeply to read; a manifest needs only a few levels' }] };
     }
     if (!(error instanceof Error)) throw error;
-    return { data: undefined, locate, literal, problems: [syntaxProblem(error, text, file)] };
+    return { format: 'json', data: undefined, locate, literal, problems: [syntaxProblem(error, text, file)] };
   }
   let data: unknown;
   try {
     // The same values JSON.parse gives everywhere else; it also refuses raw control characters in strings.
     data = JSON.parse(text);
   } catch (error) {
-    return { data: undefined, locate, literal, problems: [{ file, section: 'file', message: `invalid JSON: ${(error as Error).message}` }] };
+    return { format: 'json', data: undefined, locate, literal, problems: [{ file, section: 'file', message: `invalid JSON: ${(error as Error).message}` }] };
   }
-  return { data, locate, literal, problems: duplicateKeys(ast, file) };
+  return { format: 'json', data, locate, literal, problems: duplicateKeys(ast, file) };
 }

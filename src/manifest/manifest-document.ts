@@ -10,6 +10,8 @@ export interface SourcePosition {
 export type DataPath = readonly (string | number)[];
 
 export interface ManifestDocument {
+  /** Where the data came from; advice is worded in its syntax. */
+  format: 'yaml' | 'json' | 'csv' | 'inline';
   /** The manifest as plain values (objects, arrays, strings, numbers, booleans, null); undefined when it could not be read at all. */
   data: unknown;
   /** Where the value at `path` starts — for an object member, where its key is written. Undefined when the format has no lines. */
@@ -22,5 +24,5 @@ export interface ManifestDocument {
 
 /** A document for values that come from code (the loader's inline `articles` option): no lines. */
 export function inlineDocument(data: unknown): ManifestDocument {
-  return { data, locate: () => undefined, literal: () => undefined, problems: [] };
+  return { format: 'inline', data, locate: () => undefined, literal: () => undefined, problems: [] };
 }

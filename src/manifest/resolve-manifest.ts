@@ -266,7 +266,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
 
     const draft: Draft = { index, slugIsExplicit: slugValue !== undefined, ...(line !== undefined ? { line } : {}) };
     const typoOfKeyword = Object.keys(params).some((key) => suggestName(key, ENTRY_NAMES) === 'keyword');
-    const keywordIssue = keywordProblem(rawKeyword, document.literal(keywordPath), !isPlainObject(item));
+    const keywordIssue = keywordProblem(rawKeyword, document.literal(keywordPath), document.format === 'yaml' && !isPlainObject(item));
     if (keywordIssue === undefined) draft.keyword = (rawKeyword as string).trim();
     else if (!(rawKeyword === undefined && typoOfKeyword)) addEntry('keyword', keywordIssue, keywordPath);
 
@@ -345,7 +345,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
     const entry = { section: 'articles' as const, index: draft.index, keyword: draft.keyword, field: 'slug' };
     if (derived === '') add({ ...entry, message: 'cannot be derived: the keyword has no letters or digits; add `slug:` to this entry' }, ['articles', draft.index]);
     else if (reason !== undefined) {
-      add({ ...entry, message: `derived from the keyword, "${derived}", ${reason}; add \`slug:\` to this entry` }, ['articles', draft.index]);
+      add({ ...entry, message: `derived from the keyword, "${derived}", ${reason.split(';')[0]}; add \`slug:\` to this entry` }, ['articles', draft.index]);
     } else draft.slug = derived;
   }
 

@@ -73,11 +73,9 @@ function yamlLocator(document: Document.Parsed, lineCounter: LineCounter, text: 
 }
 
 const YAML_HINTS: Partial<Record<string, string>> = {
-  TAB_AS_INDENT: 'YAML does not allow tabs for indentation; indent with spaces',
+  TAB_AS_INDENT: 'tabs are not allowed for indentation; indent with spaces',
   MULTIPLE_DOCS: 'the file holds more than one YAML document (a second `---` line); keep one',
-  DUPLICATE_KEY: 'this key appears twice in the same mapping; keep one',
   BAD_INDENT: 'the indentation does not line up; items of one list or mapping must start in the same column',
-  MISSING_CHAR: 'a closing quote or bracket is missing',
 };
 
 /** A YAML syntax error as a problem: line and column, yaml's explanation, and a hint when we have one. */
@@ -86,11 +84,10 @@ function yamlErrorProblem(error: YAMLError, file: string, lineCounter: LineCount
   // Without prettyErrors the message is bare; drop yaml's own " at line…" suffix if any.
   const detail = error.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '').trim();
   const hint = YAML_HINTS[error.code];
-  let message = `invalid YAML: ${detail}`;
-  if (hint) message += ` — ${hint}`;
+  let message = `invalid YAML: ${hint ?? detail}`;
   if (error.code === 'DUPLICATE_KEY') {
-    const key = text.slice(error.pos[0], error.pos[1]).split(/[:\n]/, 1)[0]?.trim();
-    message = `${key ? `the key ${key} appears` : 'a key appears'} twice in the same mapping; keep one`;
+    const key = text.slice(error.pos[0]).split(/[:\n]/, 1)[0]?.trim().replace(/^["']|["']$/g, '');
+    message = `${key ? `the key "${key}" appears` : 'a key appears'} twice in the same mapping; keep one`;
   }
   return { file, line: position.line, column: position.col, section: 'file', message };
 }
@@ -102,9 +99,9 @@ export function readYamlManifest(text: string, file: string): ManifestDocument {
   const { locate, literal } = yamlLocator(document, lineCounter, text);
   const problems = [...document.errors, ...document.warnings].map((error) => yamlErrorProblem(error, file, lineCounter, text));
   // Duplicate keys leave a usable document (the first value wins), so keep checking the rest.
-  if (document.errors.some((error) => error.code !== 'DUPLICATE_KEY')) return { data: undefined, locate, literal, problems };
+  if (document.errors.some((error) => error.code !== 'DUPLICATE_KEY')) return { format: 'yaml', data: undefined, locate, literal, problems };
   try {
-    return { data: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locate, literal, problems };
+    return { format: 'yaml', data: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locate, literal, problems };
   } catch (error) {
     if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
     problems.push({
@@ -115,6 +112,6 @@ export function readYamlManifest(text: string, file: string): ManifestDocument {
           ? 'the YAML is nested too deeply to read; a manifest needs only a few levels'
           : `the YAML expands too many aliases (*name), over ${MAX_ALIAS_COUNT}; write the entries out or use \`defaults\``,
     });
-    return { data: undefined, locate, literal, problems };
+    return { format: 'yaml', data: undefined, locate, literal, problems };
   }
 }
