@@ -21,6 +21,8 @@ import {
 import { parseRetryAfter } from './retry-after.js';
 import { type AttemptOutcome, type RetryDecision, type RetryInfo, type RetryOptions, resolveRetryPolicy, runWithRetries } from './retry-policy.js';
 
+export type { ArticleOperation } from './attempt-failure.js';
+
 export interface ArticleRetryInfo extends RetryInfo {
   operation: ArticleOperation;
 }
@@ -225,6 +227,29 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
     });
   }
 
+  async function createInternalLinks(request: InternalLinkRequest, callOptions: CallOptions = {}): Promise<string | InternalLinksJson> {
+    const parsed = internalLinkRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      const fields = fieldProblems(parsed.error.issues, redact);
+      throw new InvalidRequestError(`The internal-link request is invalid: ${issuesText(parsed.error.issues, redact)}. Nothing was sent to the service.`, {
+        fields,
+      });
+    }
+    const { format, domainId } = parsed.data;
+    return execute<string | InternalLinksJson>(
+      {
+        operation: 'createInternalLinks',
+        method: 'POST',
+        path: `${pathPrefix}/api/internal-links/`,
+        subject: `the internal-link request for domain "${redact(domainId)}" (format ${format})`,
+        body: JSON.stringify(parsed.data),
+        accept: format === 'json' ? 'application/json' : `text/${format}, application/json;q=0.5`,
+        read: (answer) => (format === 'json' ? readJson(answer, internalLinksJsonSchema, redact, (links) => links) : readLinkedContent(answer, redact)),
+      },
+      callOptions.signal,
+    );
+  }
+
   return {
     async createArticle(request, callOptions = {}) {
       const parsed = articleRequestSchema.safeParse(request);
@@ -282,29 +307,8 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
       );
     },
 
-    async createInternalLinks(request: InternalLinkRequest, callOptions: CallOptions = {}): Promise<never> {
-      const parsed = internalLinkRequestSchema.safeParse(request);
-      if (!parsed.success) {
-        const fields = fieldProblems(parsed.error.issues, redact);
-        throw new InvalidRequestError(`The internal-link request is invalid: ${issuesText(parsed.error.issues, redact)}. Nothing was sent to the service.`, {
-          fields,
-        });
-      }
-      const { format, domainId } = parsed.data;
-      return execute<string | InternalLinksJson>(
-        {
-          operation: 'createInternalLinks',
-          method: 'POST',
-          path: `${pathPrefix}/api/internal-links/`,
-          subject: `the internal-link request for domain "${redact(domainId)}" (format ${format})`,
-          body: JSON.stringify(parsed.data),
-          accept: format === 'json' ? 'application/json' : `text/${format}, application/json;q=0.5`,
-          read: (answer) =>
-            format === 'json' ? readJson(answer, internalLinksJsonSchema, redact, (links) => links) : readLinkedContent(answer, redact),
-        },
-        callOptions.signal,
-      ) as Promise<never>;
-    },
+    // One implementation behind the format-specific overloads of the interface.
+    createInternalLinks: createInternalLinks as ArticleClient['createInternalLinks'],
 
     stats: {
       get requests() {
@@ -482,6 +486,13 @@ function validated<T, U>(answer: Answer, result: z.ZodSafeParseResult<T>, pick: 
   };
 }
 
+const linkedContentJsonSchema = z.union([
+  z.string(),
+  z.looseObject({ content: z.string() }).transform((body) => body.content),
+  z.looseObject({ html: z.string() }).transform((body) => body.html),
+  z.looseObject({ markdown: z.string() }).transform((body) => body.markdown),
+]);
+
 /**
  * html/markdown answers: the body itself (`text/html`, `text/markdown`, as our emulator sends).
  * A JSON string or `{ content | html | markdown: string }` is accepted too, since the spec does
@@ -497,8 +508,7 @@ function readLinkedContent(answer: Answer, redact: (text: string) => string): At
   }
   const json = parseJsonAnswer(answer, redact);
   if (!json.ok) return json;
-  const linked = z.union([z.string(), z.looseObject({ content: z.string() }).transform((v) => v.content), z.looseObject({ html: z.string() }).transform((v) => v.html), z.looseObject({ markdown: z.string() }).transform((v) => v.markdown)]);
-  return validated(answer, linked.safeParse(json.value), (content) => content);
+  return validated(answer, linkedContentJsonSchema.safeParse(json.value), (content) => content);
 }
 
 function networkFailure(error: unknown, redact: (text: string) => string): AttemptFailure {

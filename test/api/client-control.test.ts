@@ -150,6 +150,25 @@ describe('concurrency', () => {
     expect(server.maxInFlight).toBeLessThanOrEqual(2);
   });
 
+  it('should not start an attempt (nor its timeout) until a slot is free', async () => {
+    server.route('GET', ARTICLE_PATH, { hang: true });
+    server.route('GET', OTHER_PATH, { status: 200, body: processingRecord() });
+    const client = makeClient({ concurrency: 1 });
+    const controller = new AbortController();
+
+    const holder = rejection(client.getArticle(ARTICLE_ID, { signal: controller.signal }));
+    await server.waitForRequests(1);
+    const queued = client.getArticle(OTHER_ID);
+    await new Promise((resolve) => setImmediate(resolve));
+    const startedWhileHeld = client.stats.requests;
+    controller.abort();
+    await holder;
+
+    expect(startedWhileHeld).toBe(1);
+    expect((await queued).status).toBe('processing');
+    expect(client.stats.requests).toBe(2);
+  });
+
   it('should not hold a slot during a backoff sleep', async () => {
     server.route('GET', ARTICLE_PATH, { status: 429, headers: { 'retry-after': '60' }, body: '' });
     server.route('GET', OTHER_PATH, { status: 200, body: processingRecord() });
