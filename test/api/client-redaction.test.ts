@@ -176,6 +176,10 @@ describe('key redaction', () => {
     expect(server.requests.every((request) => request.headers.authorization === `Bearer ${API_KEY}`)).toBe(true);
   });
 
+  it('should keep the key out of the client object itself', () => {
+    expectNoSecret(makeClient());
+  });
+
   it('should keep the key out of every onRetry reason', () => {
     expect(retries.length).toBeGreaterThan(0);
     expectNoSecret(retries);

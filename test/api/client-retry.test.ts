@@ -198,7 +198,7 @@ describe('retry bounds', () => {
 
   it('should retry a timed-out getArticle', async () => {
     server.route('GET', ARTICLE_PATH, { hang: true }, { status: 200, body: processingRecord() });
-    const client = makeClient({ timeoutMs: 200 });
+    const client = makeClient({ timeoutMs: 400 });
 
     await client.getArticle(ARTICLE_ID);
 
