@@ -110,7 +110,8 @@ function triesText(context: FailureContext): string {
 }
 
 function serviceSays(failure: { serviceCode: string | undefined; serviceMessage: string | undefined }): string {
-  const said = [failure.serviceCode, failure.serviceMessage].filter((part) => part !== undefined && part !== '');
+  // A trailing period inside the quote would clash with the sentence around it.
+  const said = [failure.serviceCode, failure.serviceMessage?.replace(/[.\s]+$/, '')].filter((part) => part !== undefined && part !== '');
   return said.length > 0 ? `: the service says "${said.join(': ')}"` : '';
 }
 
