@@ -1,0 +1,628 @@
+// Composing an article document for a request: structure per article type, honouring every parameter.
+import type { ArticleRequest } from '../../api/request-schema.js';
+import { imageSizeToPixels } from '../../api/image-size.js';
+import { countHtmlWords } from '../word-count.js';
+import { createRandom, type Random } from '../seeded-random.js';
+import type { ArticleDocument, ArticleImage, Block } from './article-document.js';
+import { ENGLISH, languagePack, type LanguagePack } from './language-packs.js';
+import { capitalise, cityOfKeyword, itemCountFromKeyword, singular, titleCase, topicOfKeyword } from './keyword.js';
+import { escapeHtml, fill, Prose, type ProseVariables, type Sentence } from './prose.js';
+import { sectionsFromOutline, sectionsFromOutlinePrompt, type PlannedSection } from './outline.js';
+
+/** Words and sections per `articleLength` (spec: short ~800 … longer ~3000 words of text). */
+export const ARTICLE_LENGTH_TARGETS = {
+  shorter: { words: 550, sections: 3 },
+  short: { words: 800, sections: 4 },
+  medium: { words: 1300, sections: 5 },
+  default: { words: 1600, sections: 6 },
+  long: { words: 2300, sections: 8 },
+  longer: { words: 3000, sections: 10 },
+} as const;
+/** `articleLength: 'custom'` without `numberOfSections`. */
+export const DEFAULT_CUSTOM_SECTIONS = 6;
+const WORDS_PER_CUSTOM_SECTION = 260;
+
+/** Image and video counts when `maxImages` / `maxVideos` are not given. */
+export const DEFAULT_MEDIA_COUNTS = {
+  images: { images: 4, videos: 0 },
+  videos: { images: 0, videos: 2 },
+  auto: { images: 3, videos: 1 },
+  none: { images: 0, videos: 0 },
+} as const;
+
+/** The store linked to when `retailDomain` is not given ("the default store domain of the service"). */
+export const DEFAULT_RETAIL_DOMAIN = 'amazon.com';
+/** The item count of a list article whose keyword states none (spec). */
+export const DEFAULT_ITEM_COUNT = 10;
+
+export interface ComposedArticle {
+  doc: ArticleDocument;
+  /** statusDetail texts, in the order the emulator walks through them. */
+  steps: string[];
+  images: ArticleImage[];
+  /** The language the text is written in (English when the requested one has no templates). */
+  writtenLanguage: string;
+}
+
+const PLACE_NAMES = [
+  'Granite Ridge', 'Cedar Hollow', 'Silver Lake', 'Maple Crest', 'Blue Heron', 'Falcon Peak', 'Willow Creek',
+  'Red Rock', 'Pine Valley', 'Juniper Point', 'Aspen Glen', 'Harbor View', 'Stone Bridge', 'Copper Canyon',
+  'Misty Meadow', 'Oak Haven', 'Eagle Bluff', 'Fern Gully', 'Lantern Bay', 'Moss Hill', 'Quarry Lane',
+  'Sunset Mesa', 'Tamarack', 'Birch Run', 'Crystal Falls',
+];
+const NAME_QUALIFIERS = ['North', 'South', 'East', 'West', 'Upper', 'Lower', 'Old', 'New'];
+const BRANDS = ['Nordvik', 'Altura', 'Kestrel', 'Lumio', 'Vantage', 'Brio', 'Corvex', 'Tandem', 'Solace', 'Ardent', 'Helix', 'Quill', 'Marlow', 'Zephyr', 'Orbit', 'Pinnacle'];
+const MODELS = ['One', 'Pro', 'Air', 'Max', 'S2', 'X200', 'Lite', 'Plus'];
+const STREETS = ['Main Street', 'Market Square', 'Harbour Road', 'Station Road', 'Church Lane', 'High Street', 'Park Avenue'];
+const SOURCE_SITES = [
+  (t: string) => `https://en.wikipedia.org/wiki/${encodeURIComponent(t.replace(/ /g, '_'))}`,
+  (t: string) => `https://www.example.org/guides/${slugPath(t)}`,
+  (t: string) => `https://research.example.edu/papers/${slugPath(t)}-overview`,
+  (t: string) => `https://news.example.com/${slugPath(t)}/latest`,
+  (t: string) => `https://www.example.net/blog/${slugPath(t)}-tips`,
+];
+const YOUTUBE_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+
+function slugPath(text: string): string {
+  return encodeURIComponent(text.toLowerCase().replace(/\s+/g, '-'));
+}
+
+/** Everything the per-type composers share. */
+class Composition {
+  readonly blocks: Block[] = [];
+  readonly steps: string[] = [];
+  readonly images: ArticleImage[] = [];
+  readonly random: Random;
+  readonly prose: Prose;
+  readonly vars: ProseVariables;
+  #imageCounter = 0;
+
+  constructor(
+    readonly request: ArticleRequest,
+    readonly seed: string,
+    readonly pack: LanguagePack,
+  ) {
+    this.random = createRandom(`${seed}:compose`);
+    const topic = topicOfKeyword(request.targetKeyword);
+    const Topic = pack.titleCase ? titleCase(topic) : capitalise(topic);
+    const city = cityOfKeyword(request.targetKeyword) ?? (pack === ENGLISH ? 'town' : '…');
+    this.vars = { topic, Topic, city };
+    this.prose = new Prose({
+      pack,
+      pointOfView: request.pointOfView,
+      simpleLanguage: request.readabilityMode === '8th_grade',
+      random: this.random.fork('prose'),
+      variables: this.vars,
+      externalLinkHref: `https://${pack.htmlLang}.wikipedia.org/wiki/${encodeURIComponent(capitalise(topic).replace(/ /g, '_'))}`,
+    });
+  }
+
+  heading(level: 1 | 2 | 3 | 4 | 5 | 6, text: string): void {
+    this.blocks.push({ kind: 'heading', level, text });
+  }
+
+  paragraph(sentences: Sentence[], midConclusion = false): void {
+    if (sentences.length > 0) this.blocks.push({ kind: 'paragraph', sentences, ...(midConclusion ? { midConclusion } : {}) });
+  }
+
+  /** Paragraphs of 3–6 sentences until about `words` words are written. */
+  prose_(words: number, extra: Record<string, string> = {}): void {
+    let written = 0;
+    // Leave about one sentence of slack so the article lands near its target length.
+    while (written < words - 10) {
+      const remaining = words - written;
+      const count = remaining < 80 ? Math.max(1, Math.min(6, Math.round(remaining / 15))) : this.random.int(3, 6);
+      const sentences = this.prose.sentences(count, extra);
+      written += sentences.reduce((sum, s) => sum + countHtmlWords(s.html), 0);
+      this.paragraph(sentences);
+      if (this.random.chance(0.04)) this.blocks.push({ kind: 'empty' });
+    }
+  }
+
+  image(width: number, height: number, billable: boolean, altText: string): ArticleImage {
+    const index = this.#imageCounter++;
+    const image: ArticleImage = {
+      id: `${this.seed.slice(0, 16)}-${billable ? '' : 'p'}${index}-${width}x${height}`,
+      width,
+      height,
+      // Real generated articles often ship images without alt text.
+      alt: this.random.chance(0.3) ? null : altText,
+      caption: this.random.chance(0.3) ? altText : null,
+      omitSize: this.random.chance(0.25),
+      billable,
+    };
+    this.images.push(image);
+    return image;
+  }
+
+  youtubeId(): string {
+    let id = '';
+    for (let i = 0; i < 11; i++) id += this.random.pick([...YOUTUBE_ID_CHARS]);
+    return id;
+  }
+
+  itemName(index: number, kind: string): string {
+    const base = PLACE_NAMES[index % PLACE_NAMES.length] as string;
+    const round = Math.floor(index / PLACE_NAMES.length);
+    const name = round === 0 ? base : `${NAME_QUALIFIERS[(round - 1) % NAME_QUALIFIERS.length]} ${base}`;
+    return this.pack === ENGLISH && kind !== '' ? `${name} ${kind}` : name;
+  }
+
+  productName(index: number): string {
+    const brand = BRANDS[(index * 7 + this.random.int(0, 3)) % BRANDS.length] as string;
+    const model = MODELS[index % MODELS.length] as string;
+    const kind = this.pack === ENGLISH ? ` ${titleCase(singular(this.vars.topic))}` : '';
+    return `${brand} ${model}${kind}`;
+  }
+
+  asin(): string {
+    let id = 'B0';
+    for (let i = 0; i < 8; i++) id += this.random.pick([...'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789']);
+    return id;
+  }
+
+  price(): string {
+    return `$${this.random.int(19, 499)}.${this.random.pick(['99', '95', '49', '00'])}`;
+  }
+
+  rating(): string {
+    return `${this.random.int(38, 49) / 10}/5`;
+  }
+
+  title(template: string, extra: Record<string, string> = {}): string {
+    if (this.request.title !== undefined) return this.request.title;
+    return unescapeHtml(fill(template, { ...this.vars, ...extra }));
+  }
+
+  faq(): void {
+    if (!this.request.includeFaq) return;
+    this.steps.push('Researching frequently asked questions');
+    this.heading(2, this.pack.headings.faq);
+    const questions = this.random.int(3, Math.min(5, this.pack.faqQuestions.length));
+    for (let i = 0; i < questions; i++) {
+      this.heading(3, unescapeHtml(fill(this.pack.faqQuestions[i] as string, this.vars)));
+      this.paragraph(this.prose.sentences(this.random.int(2, 3)));
+    }
+  }
+
+  conclusion(heading = this.pack.headings.conclusion): void {
+    this.steps.push('Writing the conclusion');
+    this.heading(2, heading);
+    // Models like to repeat their opening line at the end; Polish removes the repetition.
+    const echo = this.prose.echo();
+    this.paragraph([...(echo === undefined ? [] : [echo]), ...this.prose.sentences(this.random.int(3, 4))]);
+  }
+
+  introduction(words: number): void {
+    this.steps.push('Writing the introduction');
+    if (this.random.chance(0.3)) this.heading(2, this.pack.headings.introduction);
+    this.paragraph([this.prose.voice(), ...this.prose.sentences(this.random.int(2, 4))]);
+    if (words > 120) this.prose_(words - 60);
+  }
+
+  /** A paragraph that wraps the article up too early; Polish's remove-mid-article-conclusions drops it. */
+  midConclusion(): void {
+    this.paragraph([{ html: fill(this.pack.midConclusion, this.vars) }, ...this.prose.sentences(1)], true);
+  }
+
+  document(title: string): ArticleDocument {
+    const description = this.blocks.find((b): b is Extract<Block, { kind: 'paragraph' }> => b.kind === 'paragraph');
+    return {
+      title,
+      htmlLang: this.pack.htmlLang,
+      blocks: this.blocks,
+      fullDocument: this.random.chance(0.3),
+      description: description?.sentences[0]?.html.replace(/<[^>]+>/g, '') ?? title,
+    };
+  }
+}
+
+/** fill() escapes for HTML; heading text is plain and escaped once more when rendered. */
+function unescapeHtml(text: string): string {
+  return text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+}
+
+/** Compose the article document for a parsed request. `seed` is the request's hash. */
+export function composeArticle(request: ArticleRequest, seed: string): ComposedArticle {
+  const pack = languagePack(request.language) ?? ENGLISH;
+  const c = new Composition(request, seed, pack);
+  if (languagePack(request.language) === undefined) {
+    c.blocks.push({ kind: 'comment', text: `emulator: no templates for language "${request.language}"; the text is written in English` });
+  }
+  c.steps.push(`Researching "${request.targetKeyword}"`);
+  c.steps.push('Creating the outline');
+  let title: string;
+  switch (request.articleType) {
+    case 'blog_post':
+      title = composeBlogPost(c, request);
+      break;
+    case 'listicle':
+    case 'local_places_roundup':
+      title = composeList(c, request);
+      break;
+    case 'retail_product_roundup':
+      title = composeRoundup(c, request);
+      break;
+    case 'retail_single_product_review':
+      title = composeReview(c, request);
+      break;
+    case 'video_article':
+      title = composeVideoArticle(c, request);
+      break;
+    case 'rewrite_blog_post':
+      title = composeRewrite(c, request);
+      break;
+  }
+  return { doc: c.document(title), steps: c.steps, images: c.images, writtenLanguage: pack.name };
+}
+
+type BlogPost = Extract<ArticleRequest, { articleType: 'blog_post' }>;
+
+function composeBlogPost(c: Composition, request: BlogPost): string {
+  const { pack, random } = c;
+  const title = c.title(random.pick(pack.titles));
+  c.heading(1, title);
+
+  const length = request.articleLength === 'custom' ? undefined : ARTICLE_LENGTH_TARGETS[request.articleLength];
+  const sectionCount = length?.sections ?? request.numberOfSections ?? DEFAULT_CUSTOM_SECTIONS;
+  const targetWords = length?.words ?? sectionCount * WORDS_PER_CUSTOM_SECTION + 250;
+
+  const sections: PlannedSection[] =
+    request.outline !== undefined
+      ? sectionsFromOutline(request.outline)
+      : request.extraOutlinePrompt !== undefined && request.extraOutlinePrompt.trim() !== ''
+        ? sectionsFromOutlinePrompt(request.extraOutlinePrompt)
+        : generatedSections(c, sectionCount);
+
+  const media = DEFAULT_MEDIA_COUNTS[request.multimediaOption];
+  const imageCount = media.images === 0 ? 0 : Math.min(request.maxImages ?? media.images, sections.length + 1);
+  const videoCount = media.videos === 0 ? 0 : Math.min(request.maxVideos ?? media.videos, sections.length);
+  const size = imageSizeToPixels(request.imageSize) ?? { width: 1024, height: 1024 };
+
+  const introWords = request.disableIntroduction === true ? 0 : 140;
+  const fixedWords =
+    introWords + (request.disableConclusion === true ? 0 : 70) + (request.includeFaq ? 170 : 0) + (request.shouldCiteSources ? 20 : 0);
+  // Headings, the odd list and quote come on top of each section's paragraphs.
+  const sectionOverhead = 30;
+  const sectionWords = Math.max(90, Math.round((targetWords - fixedWords) / Math.max(1, sections.length)) - sectionOverhead);
+
+  let imagesPlaced = 0;
+  const placeImage = (alt: string): void => {
+    if (imagesPlaced >= imageCount) return;
+    imagesPlaced++;
+    c.steps.push(`Generating image ${imagesPlaced} of ${imageCount}`);
+    c.blocks.push({ kind: 'image', image: c.image(size.width, size.height, true, alt) });
+  };
+
+  if (request.disableIntroduction !== true) {
+    if (imageCount > sections.length) placeImage(title);
+    c.introduction(introWords);
+    if (request.includeKeyTakeaways) {
+      c.heading(random.chance(0.5) ? 2 : 3, pack.headings.keyTakeaways);
+      c.blocks.push({ kind: 'list', ordered: false, items: pack.takeaways.slice(0, 4).map((t) => fill(t, c.vars)) });
+    }
+  }
+
+  if (request.seoOptimizationLevel === 'manual' && request.extraEntitiesPrompt !== undefined) {
+    const entities = request.extraEntitiesPrompt.split(',').map((e) => e.trim()).filter((e) => e !== '');
+    if (entities.length > 0) c.paragraph([{ html: `${escapeHtml(entities.join(', '))}${pack.sentenceEnd}` }]);
+  }
+
+  const middle = Math.floor(sections.length / 2);
+  const tableAt = sections.length > 1 ? random.int(0, sections.length - 1) : -1;
+  const quoteAt = random.int(0, sections.length - 1);
+  const skipLevelAt = random.int(0, sections.length - 1);
+  let videosPlaced = 0;
+  sections.forEach((section, index) => {
+    c.steps.push(`Writing section ${index + 1} of ${sections.length}: ${section.title}`);
+    c.heading(2, section.title);
+    const subsections =
+      section.subsections.length > 0
+        ? section.subsections
+        : random.chance(0.3)
+          ? random.pick([pack.subsectionNames.slice(0, 2), pack.subsectionNames.slice(2, 4)])
+          : [];
+    const ownWords = subsections.length > 0 ? Math.round(sectionWords * 0.4) : sectionWords;
+    c.prose_(ownWords);
+    if (index === middle && sections.length >= 3) c.midConclusion();
+    if (index === tableAt) comparisonTable(c);
+    if (index === quoteAt) c.blocks.push({ kind: 'quote', html: c.prose.sentence().html, cite: random.chance(0.5) ? null : 'Field notes' });
+    if (random.chance(0.25)) c.blocks.push({ kind: 'list', ordered: random.chance(0.3), items: c.prose.sentences(random.int(3, 5)).map((s) => s.html) });
+    // Models skip heading levels now and then (an h4 straight under an h2).
+    const subLevel = index === skipLevelAt ? 4 : 3;
+    for (const sub of subsections) {
+      c.heading(subLevel, sub);
+      c.prose_(Math.round((sectionWords * 0.6) / subsections.length));
+    }
+    if (imageCount - imagesPlaced > sections.length - index - 1 || (imagesPlaced < imageCount && random.chance(0.5))) placeImage(section.title);
+    if (videosPlaced < videoCount && (videoCount - videosPlaced >= sections.length - index || random.chance(0.4))) {
+      videosPlaced++;
+      c.steps.push(`Finding video ${videosPlaced} of ${videoCount}`);
+      c.blocks.push({ kind: 'video', embedUrl: `https://www.youtube.com/embed/${c.youtubeId()}`, title: section.title });
+    }
+  });
+
+  c.faq();
+  if (request.disableConclusion !== true) c.conclusion();
+  if (request.shouldCiteSources) sources(c, request.urls);
+  return title;
+}
+
+function generatedSections(c: Composition, count: number): PlannedSection[] {
+  const names = c.pack.sectionNames.map((name) => unescapeHtml(fill(name, c.vars)));
+  const start = c.random.int(0, names.length - 1);
+  const sections: PlannedSection[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = names[(start + i) % names.length] as string;
+    const round = Math.floor(i / names.length);
+    sections.push({ title: round === 0 ? name : `${name} (${round + 1})`, subsections: [] });
+  }
+  return sections;
+}
+
+function comparisonTable(c: Composition): void {
+  const { pack, random } = c;
+  const rows = random.int(3, 5);
+  c.blocks.push({
+    kind: 'table',
+    head: [pack.labels.feature, 'A', 'B'],
+    rows: Array.from({ length: rows }, (_, i) => [
+      escapeHtml(pack.sectionNames[i % pack.sectionNames.length]?.replace(/\{[Tt]opic\}/g, c.vars.topic).replace(/[?？]$/, '') ?? ''),
+      random.pick(['✓', '✗', 'Yes', 'No', '—']),
+      random.pick(['✓', '✗', 'Yes', 'No', '—']),
+    ]),
+  });
+}
+
+function sources(c: Composition, urls: string[] | undefined): void {
+  c.steps.push('Citing sources');
+  c.heading(c.random.chance(0.7) ? 2 : 3, c.pack.headings.sources);
+  const links =
+    urls !== undefined && urls.length > 0
+      ? urls
+      : SOURCE_SITES.slice(0, c.random.int(3, SOURCE_SITES.length)).map((site) => site(c.vars.Topic));
+  c.blocks.push({
+    kind: 'list',
+    ordered: c.random.chance(0.5),
+    items: links.map((href) => `<a href="${escapeHtml(href)}"${c.random.chance(0.5) ? ' target="_blank" rel="noopener noreferrer"' : ''}>${escapeHtml(new URL(href).hostname + new URL(href).pathname)}</a>`),
+  });
+}
+
+type ListRequest = Extract<ArticleRequest, { articleType: 'listicle' | 'local_places_roundup' }>;
+
+/** The number of items a list article has, per enableAutomaticLength / numberOfItems (spec). */
+export function listItemCount(request: ListRequest): number {
+  return request.enableAutomaticLength ? (itemCountFromKeyword(request.targetKeyword) ?? DEFAULT_ITEM_COUNT) : request.numberOfItems;
+}
+
+function composeList(c: Composition, request: ListRequest): string {
+  const { pack, random, vars } = c;
+  const places = request.articleType === 'local_places_roundup';
+  const count = listItemCount(request);
+  const title = c.title(places ? pack.placesTitle : pack.listTitle, { n: String(count) });
+  c.heading(1, title);
+  c.introduction(120);
+
+  const kind = titleCase(singular(vars.topic));
+  const names = Array.from({ length: count }, (_, i) => c.itemName(i, kind));
+  if (places) {
+    c.blocks.push({
+      kind: 'table',
+      head: [pack.labels.place, pack.labels.rating, pack.labels.bestFor],
+      rows: names.map((name) => [escapeHtml(name), c.rating(), escapeHtml(random.pick(pack.bestFor))]),
+    });
+  }
+  // Some list articles nest the items under an h2, with h3 items; most use h2 items.
+  const nested = random.chance(0.3);
+  if (nested) c.heading(2, places ? unescapeHtml(fill(pack.placesTitle, { ...vars, n: String(count) })) : vars.Topic);
+  names.forEach((name, index) => {
+    c.steps.push(`Writing item ${index + 1} of ${count}: ${name}`);
+    c.heading(nested ? 3 : 2, `${index + 1}. ${name}`);
+    const bank = places ? pack.placeSentences : pack.itemSentences;
+    const extra: Record<string, string> = places ? { place: name } : { item: name };
+    c.paragraph([c.prose.from(bank, extra), ...c.prose.sentences(random.int(2, 4), extra)]);
+    if (places) {
+      const address = `${random.int(1, 240)} ${random.pick(STREETS)}, ${vars.city}`;
+      const map = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name} ${vars.city}`)}`;
+      c.blocks.push({
+        kind: 'raw',
+        html: `<p><strong>${escapeHtml(pack.labels.address)}:</strong> ${escapeHtml(address)}<br><b>${escapeHtml(pack.labels.hours)}:</b> 9:00–18:00<br>${escapeHtml(pack.labels.phone)}: +1 555 01${String(random.int(10, 99))}<br><a href="${escapeHtml(map)}" target="_blank">${escapeHtml(pack.labels.viewOnMap)}</a></p>`,
+      });
+    } else if (random.chance(0.3)) {
+      c.blocks.push({ kind: 'list', ordered: false, items: c.prose.sentences(3, extra).map((s) => s.html) });
+    }
+  });
+
+  if (request.enableSupplementalInformation) {
+    const extraSections = random.int(1, 3);
+    for (let i = 0; i < extraSections; i++) {
+      const heading = pack.headings.supplemental[i] as string;
+      c.steps.push(`Writing supplemental section ${i + 1} of ${extraSections}: ${heading}`);
+      c.heading(2, heading);
+      c.prose_(110);
+    }
+  }
+  c.faq();
+  c.conclusion();
+  return title;
+}
+
+type Roundup = Extract<ArticleRequest, { articleType: 'retail_product_roundup' }>;
+
+function productLink(domain: string, asin: string, affiliateId: string | undefined): string {
+  const host = domain.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+  const base = `https://${host.startsWith('www.') ? host : `www.${host}`}/dp/${asin}`;
+  return affiliateId === undefined ? base : `${base}?tag=${encodeURIComponent(affiliateId)}`;
+}
+
+function composeRoundup(c: Composition, request: Roundup): string {
+  const { pack, random } = c;
+  const count = request.numRetailProducts;
+  const title = c.title(pack.roundupTitle, { n: String(count) });
+  c.heading(1, title);
+  c.introduction(120);
+  const domain = request.retailDomain ?? DEFAULT_RETAIL_DOMAIN;
+  const products = Array.from({ length: count }, (_, i) => ({ name: c.productName(i), asin: c.asin(), price: c.price(), rating: c.rating() }));
+
+  c.heading(2, pack.headings.comparison);
+  c.blocks.push({
+    kind: 'table',
+    head: [pack.labels.product, pack.labels.bestFor, pack.labels.price, pack.labels.rating],
+    rows: products.map((p) => [escapeHtml(p.name), escapeHtml(random.pick(pack.bestFor)), p.price, p.rating]),
+  });
+
+  products.forEach((product, index) => {
+    c.steps.push(`Reviewing product ${index + 1} of ${count}: ${product.name}`);
+    c.heading(2, `${index + 1}. ${product.name}`);
+    const link = productLink(domain, product.asin, request.affiliateId);
+    c.blocks.push({ kind: 'raw', html: '<div class="product-card">' });
+    c.blocks.push({ kind: 'image', image: c.image(600, 600, false, product.name) });
+    c.blocks.push({
+      kind: 'raw',
+      html: `<p class="price">${escapeHtml(pack.labels.price)}: ${product.price} · ${escapeHtml(pack.labels.rating)}: ${product.rating}</p>\n<a class="button" href="${escapeHtml(link)}" rel="nofollow sponsored noopener" target="_blank">${escapeHtml(pack.labels.checkPrice)}</a>\n</div>`,
+    });
+    c.paragraph([c.prose.from(pack.productSentences, { product: product.name }), ...c.prose.sentences(random.int(2, 3), { product: product.name })]);
+    if (request.enableFirstHandExperience) {
+      // First-hand experience is written in the writer's own voice.
+      c.paragraph([c.prose.voice(), c.prose.from(pack.productSentences, { product: product.name })]);
+    }
+    c.heading(random.chance(0.8) ? 3 : 4, pack.headings.pros);
+    c.blocks.push({ kind: 'list', ordered: false, items: pickSome(random, pack.pros, 2, 3).map(escapeHtml) });
+    c.heading(random.chance(0.8) ? 3 : 4, pack.headings.cons);
+    c.blocks.push({ kind: 'list', ordered: false, items: pickSome(random, pack.cons, 1, 2).map(escapeHtml) });
+  });
+
+  c.heading(2, pack.headings.howWeChose);
+  c.prose_(120);
+  if (request.productSearchUrl !== undefined) {
+    c.paragraph([{ html: `<a href="${escapeHtml(request.productSearchUrl)}">${escapeHtml(pack.labels.seeMoreProducts)}</a>` }]);
+  }
+  c.faq();
+  c.conclusion();
+  return title;
+}
+
+type Review = Extract<ArticleRequest, { articleType: 'retail_single_product_review' }>;
+
+function composeReview(c: Composition, request: Review): string {
+  const { pack, random } = c;
+  const product = c.productName(0);
+  const productId = request.productId ?? c.asin();
+  const title = c.title(pack.reviewTitle, { product });
+  c.heading(1, title);
+  c.introduction(request.enableCondensedMode === true ? 60 : 140);
+
+  c.blocks.push({ kind: 'image', image: c.image(800, 800, false, product) });
+  c.blocks.push({
+    kind: 'raw',
+    html: `<div class="product-box"><p><strong>${escapeHtml(product)}</strong> — ${escapeHtml(pack.labels.price)}: ${c.price()}</p><a href="${escapeHtml(productLink(DEFAULT_RETAIL_DOMAIN, productId, undefined))}" rel="nofollow sponsored">${escapeHtml(pack.labels.checkPrice)}</a></div>`,
+  });
+  c.heading(2, pack.headings.specifications);
+  c.blocks.push({
+    kind: 'table',
+    head: [pack.labels.feature, ''],
+    rows: [
+      [escapeHtml(pack.labels.productId), escapeHtml(productId)],
+      [escapeHtml(pack.labels.rating), c.rating()],
+      [escapeHtml(pack.labels.bestFor), escapeHtml(random.pick(pack.bestFor))],
+    ],
+  });
+
+  const sectionCount = request.enableCondensedMode === true ? 2 : 5;
+  const sections = generatedSections(c, sectionCount);
+  sections.forEach((section, index) => {
+    c.steps.push(`Writing section ${index + 1} of ${sectionCount}: ${section.title}`);
+    c.heading(2, section.title);
+    c.prose_(request.enableCondensedMode === true ? 90 : 200, { product });
+  });
+  c.heading(2, pack.headings.pros);
+  c.blocks.push({ kind: 'list', ordered: false, items: pickSome(random, pack.pros, 3, 4).map(escapeHtml) });
+  c.heading(2, pack.headings.cons);
+  c.blocks.push({ kind: 'list', ordered: false, items: pickSome(random, pack.cons, 2, 3).map(escapeHtml) });
+  c.faq();
+  c.conclusion(pack.headings.verdict);
+  return title;
+}
+
+type VideoArticle = Extract<ArticleRequest, { articleType: 'video_article' }>;
+
+/** The YouTube video id of a watch / share / embed / shorts URL. */
+export function youtubeIdOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    const host = parsed.hostname.replace(/^www\.|^m\./, '');
+    if (host === 'youtu.be') return parsed.pathname.slice(1) || undefined;
+    if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+      const v = parsed.searchParams.get('v');
+      if (v !== null && v !== '') return v;
+      const match = /^\/(?:embed|shorts|live)\/([^/?#]+)/.exec(parsed.pathname);
+      return match?.[1];
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+function composeVideoArticle(c: Composition, request: VideoArticle): string {
+  const { pack, random } = c;
+  const title = c.title(pack.videoTitle);
+  c.heading(1, title);
+  c.introduction(100);
+  const youtubeId = request.videoUrl === undefined ? c.youtubeId() : youtubeIdOf(request.videoUrl);
+  c.steps.push('Transcribing the video');
+  if (youtubeId !== undefined) {
+    c.blocks.push({ kind: 'video', embedUrl: `https://www.youtube.com/embed/${encodeURIComponent(youtubeId)}`, title });
+  } else if (request.videoUrl !== undefined) {
+    c.blocks.push({ kind: 'raw', html: `<video controls src="${escapeHtml(request.videoUrl)}"></video>` });
+  }
+  const watchUrl = request.videoUrl ?? `https://www.youtube.com/watch?v=${youtubeId ?? ''}`;
+  c.paragraph([c.prose.from(pack.videoSentences), { html: `<a href="${escapeHtml(watchUrl)}" target="_blank">${escapeHtml(pack.labels.watchVideo)}</a>` }]);
+
+  const sections = generatedSections(c, request.rewriteAllSourceData === true ? 6 : 4);
+  c.heading(2, pack.headings.keyMoments);
+  c.blocks.push({
+    kind: 'list',
+    ordered: false,
+    items: sections.map((s, i) => `<strong>${String(i * 2 + random.int(0, 1)).padStart(2, '0')}:${String(random.int(0, 59)).padStart(2, '0')}</strong> – ${escapeHtml(s.title)}`),
+  });
+  sections.forEach((section, index) => {
+    c.steps.push(`Writing section ${index + 1} of ${sections.length}: ${section.title}`);
+    c.heading(2, section.title);
+    c.paragraph([c.prose.from(pack.videoSentences), ...c.prose.sentences(2)]);
+    c.prose_(150);
+  });
+  c.faq();
+  c.conclusion();
+  return title;
+}
+
+type Rewrite = Extract<ArticleRequest, { articleType: 'rewrite_blog_post' }>;
+
+function composeRewrite(c: Composition, request: Rewrite): string {
+  const { pack } = c;
+  const title = c.title(pack.rewriteTitle);
+  c.heading(1, title);
+  if (request.articleUrl !== undefined) {
+    c.steps.push('Reading the original article');
+    c.blocks.push({ kind: 'quote', html: `${escapeHtml(pack.labels.basedOn)} <a href="${escapeHtml(request.articleUrl)}">${escapeHtml(request.articleUrl)}</a>`, cite: null });
+  }
+  c.introduction(140);
+  const sections = generatedSections(c, request.rewriteAllSourceData === true ? 7 : 5);
+  const middle = Math.floor(sections.length / 2);
+  sections.forEach((section, index) => {
+    c.steps.push(`Writing section ${index + 1} of ${sections.length}: ${section.title}`);
+    c.heading(2, section.title);
+    c.prose_(220);
+    if (index === middle) c.midConclusion();
+  });
+  c.faq();
+  c.conclusion();
+  return title;
+}
+
+function pickSome(random: Random, items: readonly string[], min: number, max: number): string[] {
+  const count = Math.min(items.length, random.int(min, max));
+  const start = random.int(0, items.length - 1);
+  return Array.from({ length: count }, (_, i) => items[(start + i) % items.length] as string);
+}

@@ -1,0 +1,63 @@
+// Reading a target keyword the way a writer would: its subject, a count it states, a city it names.
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
+  eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50,
+};
+
+/** Largest item count taken from a keyword; bigger numbers are years, prices or model numbers. */
+export const MAX_KEYWORD_ITEM_COUNT = 100;
+
+/** The item count a keyword states ("best 7 hiking trails" → 7, "ten tips" → 10), if any. */
+export function itemCountFromKeyword(keyword: string): number | undefined {
+  for (const token of keyword.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (/^\d{1,3}$/.test(token)) {
+      const value = Number(token);
+      if (value >= 1 && value <= MAX_KEYWORD_ITEM_COUNT) return value;
+    }
+    const word = NUMBER_WORDS[token];
+    if (word !== undefined) return word;
+  }
+  return undefined;
+}
+
+const LEADING_FILLER = /^(?:(?:the|best|top|greatest|\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+)+/i;
+
+/** The subject of a keyword, without "best", "top" and counts: "best 7 hiking trails" → "hiking trails". */
+export function topicOfKeyword(keyword: string): string {
+  const trimmed = keyword.trim().replace(/\s+/g, ' ');
+  const withoutCity = trimmed.replace(/\s+(?:in|near)\s+[\p{Lu}][\p{L}\s.-]*$/u, '');
+  const topic = withoutCity.replace(LEADING_FILLER, '').trim();
+  return topic.length > 0 ? topic : trimmed;
+}
+
+/** A city named as "… in Berlin" / "… near Lyon" at the end of a keyword. */
+export function cityOfKeyword(keyword: string): string | undefined {
+  const match = /\s(?:in|near)\s+([\p{Lu}][\p{L}.-]*(?:\s[\p{Lu}][\p{L}.-]*)*)\s*$/u.exec(keyword.trim());
+  return match?.[1];
+}
+
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'vs', 'with']);
+
+/** English title case: "how to bake sourdough" → "How to Bake Sourdough". */
+export function titleCase(text: string): string {
+  return text
+    .split(' ')
+    .map((word, index) =>
+      index > 0 && SMALL_WORDS.has(word.toLowerCase()) ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1),
+    )
+    .join(' ');
+}
+
+/** Upper-case the first letter only. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A naive English singular, good enough for "hiking trails" → "hiking trail". */
+export function singular(text: string): string {
+  if (/ies$/i.test(text)) return text.replace(/ies$/i, 'y');
+  if (/(?:ss|us|is)$/i.test(text)) return text;
+  return text.replace(/s$/i, '');
+}
