@@ -31,22 +31,18 @@ export function prepareImages(
   const fallback = fallbackAlt(options.title, options.keyword);
 
   images.forEach(({ node, caption }, index) => {
-    const properties = node.properties;
-    const alt = typeof properties.alt === 'string' ? properties.alt.replace(/\s+/g, ' ').trim() : '';
-    properties.alt = alt || caption || fallback;
-    if (index === 0) {
-      delete properties.loading;
-      delete properties.decoding;
-      properties.fetchPriority = 'high';
-    } else {
-      properties.loading = 'lazy';
-      properties.decoding = 'async';
-      delete properties.fetchPriority;
-    }
-    if (properties.width === undefined && properties.height === undefined) {
-      properties.width = options.size.width;
-      properties.height = options.size.height;
-    }
+    const { src, alt, width, height, loading, decoding, fetchPriority, ...rest } = node.properties;
+    const text = typeof alt === 'string' ? alt.replace(/\s+/g, ' ').trim() : '';
+    const sized = width === undefined && height === undefined;
+    // One attribute order for every image, so equal images serialise equally.
+    node.properties = {
+      src,
+      alt: text || caption || fallback,
+      width: sized ? options.size.width : width,
+      height: sized ? options.size.height : height,
+      ...(index === 0 ? { fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' }),
+      ...rest,
+    };
   });
   return images.map((image) => image.node);
 }

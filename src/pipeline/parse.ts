@@ -7,7 +7,7 @@ import type { Plugin } from 'unified';
 import { runOf } from './article-run.js';
 
 // A full document starts (after a BOM, whitespace and comments) with a doctype, <html>, <head> or <body>.
-const FULL_DOCUMENT = /^\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
+const FULL_DOCUMENT = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
 
 /**
  * Parse article HTML into a hast root holding the body's content.
@@ -17,7 +17,9 @@ const FULL_DOCUMENT = /^\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|
  * A full document is parsed as one, so that `<head>` content cannot leak into the body;
  * its `<title>` text is returned for the title fallback.
  */
-export function parseArticleHtml(html: string): { tree: Root; documentTitle: string | undefined } {
+export function parseArticleHtml(input: string): { tree: Root; documentTitle: string | undefined } {
+  // A browser drops the byte order mark while decoding; parse5 would take it for body text.
+  const html = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (!FULL_DOCUMENT.test(html)) {
     return { tree: fromParse5(parseFragment(html)) as Root, documentTitle: undefined };
   }
