@@ -26,7 +26,7 @@ const statusRecordBase = {
   statusDetail: z.string(),
   updatedAt: z.number().int().nonnegative(),
   progress: z.number().min(0).max(1),
-  error: z.unknown().transform((value) => value ?? null),
+  error: z.unknown().optional().transform((value) => value ?? null),
 };
 
 const noOutput = z.undefined({ error: 'must be absent unless status is "finished"' }).optional();
