@@ -131,7 +131,7 @@ export function readCsvManifest(source: string, file: string): ManifestDocument 
       const line = rowLines[path[1]];
       return line === undefined ? undefined : { line };
     }
-    return { line: 1 };
+    return undefined;
   };
   const literal = (path: DataPath) => {
     const column = columnOf.get(path.slice(2).join('.'));
@@ -157,7 +157,9 @@ export function readCsvManifest(source: string, file: string): ManifestDocument 
 
   const [headerRecord, ...rows] = records;
   const header = headerRecord?.record ?? [];
-  const headerProblem = (field: string, message: string) => problems.push({ file, line: 1, section: 'header', field, message });
+  // Blank lines may come before the header.
+  const headerLine = headerRecord ? headerRecord.info.lines - header.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0) : 1;
+  const headerProblem = (field: string, message: string) => problems.push({ file, line: headerLine, section: 'header', field, message });
 
   const columns = header.map(classify);
   // With no column named keyword, the first column holds the keywords (SEO tools call it "Keyword", "Query", "Search term", …).

@@ -1,16 +1,33 @@
 // What kind of value each request parameter takes, read from the request schema, for coercing CSV cells and wording messages.
 import type { z } from 'zod';
-import { commonParametersShape, TYPE_PARAMETER_SHAPES, POLISH_SETTING_KEYS, ARTICLE_TYPES } from '../api/request-schema.js';
+import {
+  ALL_PARAMETER_NAMES,
+  ARTICLE_TYPES,
+  POLISH_SETTING_KEYS,
+  TYPE_PARAMETER_SHAPES,
+  articleTypesForParameter,
+  commonParametersShape,
+  type ArticleType,
+} from '../api/request-schema.js';
 
 export type ParameterKind = 'boolean' | 'number' | 'string' | 'enum' | 'list' | 'object' | 'other';
+
+/**
+ * The article types that accept a parameter; none for a name the service does not know. Checks
+ * the name first, since `articleTypesForParameter` uses `in`, which is true for `__proto__` and
+ * `constructor`.
+ */
+export function typesAccepting(name: string): ArticleType[] {
+  return ALL_PARAMETER_NAMES.includes(name) ? articleTypesForParameter(name) : [];
+}
 
 /** The zod schema of a parameter, from the common shape or the first article type that has it. */
 export function parameterSchema(name: string): z.ZodType | undefined {
   if (name === 'articleType') return undefined;
-  if (name in commonParametersShape) return commonParametersShape[name as keyof typeof commonParametersShape];
+  if (Object.hasOwn(commonParametersShape, name)) return commonParametersShape[name as keyof typeof commonParametersShape];
   for (const type of ARTICLE_TYPES) {
     const shape: Record<string, z.ZodType> = TYPE_PARAMETER_SHAPES[type];
-    if (name in shape) return shape[name];
+    if (Object.hasOwn(shape, name)) return shape[name];
   }
   return undefined;
 }

@@ -5,7 +5,6 @@ import {
   ARTICLE_TYPES,
   POLISH_SETTING_KEYS,
   articleRequestSchema,
-  articleTypesForParameter,
   type ArticleRequest,
   type ArticleType,
 } from '../api/request-schema.js';
@@ -13,12 +12,12 @@ import type { ArticleSpec, Manifest } from './article-spec.js';
 import { describeValue, issueMessage, quoted } from './issue-messages.js';
 import type { DataPath, ManifestDocument } from './manifest-document.js';
 import { ManifestError, type ManifestProblem } from './manifest-error.js';
-import { parameterSchema } from './parameter-kinds.js';
+import { parameterSchema, typesAccepting } from './parameter-kinds.js';
 import { deriveSlug, keywordIdentity, slugIdentity, validateSlug } from './slug.js';
 import { suggestName } from './suggestion.js';
 
 const SECTIONS = ['defaults', 'articles'];
-const SECTION_ALIASES: Readonly<Record<string, string>> = {
+const SECTION_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   keywords: 'articles',
   entries: 'articles',
   posts: 'articles',
@@ -29,7 +28,7 @@ const SECTION_ALIASES: Readonly<Record<string, string>> = {
   options: 'defaults',
   config: 'defaults',
   parameters: 'defaults',
-};
+}));
 /** Names an entry may have besides request parameters. */
 const ENTRY_NAMES = ['keyword', 'slug', ...ALL_PARAMETER_NAMES];
 const articleTypeSchema = z.enum(ARTICLE_TYPES);
@@ -70,7 +69,7 @@ function unknownNameMessage(parent: readonly PropertyKey[], name: string, articl
     return `is not a polish setting${suggestion ? `; did you mean "${suggestion}"?` : `; the settings are ${POLISH_SETTING_KEYS.join(', ')}`}`;
   }
   if (parent.length > 0) return 'is not allowed here; remove it';
-  const owners = articleTypesForParameter(name);
+  const owners = typesAccepting(name);
   if (owners.length > 0 && articleType !== undefined) {
     return `applies only to articleType ${quotedList(owners)}, but this entry is "${articleType}"; set \`articleType: ${owners[0]}\` or remove it`;
   }
@@ -149,7 +148,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
     if (ALL_PARAMETER_NAMES.includes(key)) message = 'is a request parameter; put it under `defaults:` (for every article) or on an entry';
     else if (key === 'keyword' || key === 'slug') message = 'belongs on an entry under `articles:`';
     else {
-      const suggestion = SECTION_ALIASES[key.toLowerCase()] ?? suggestName(key, SECTIONS);
+      const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, SECTIONS);
       message = `is not part of a manifest, which has only \`defaults\` and \`articles\`${suggestion ? `; did you mean "${suggestion}"?` : '; remove it'}`;
     }
     add({ section: 'top-level', field: key, message }, [key]);
@@ -209,7 +208,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
   const articles = root.articles;
   const drafts: Draft[] = [];
   if (articles === undefined) {
-    if (!Object.keys(root).some((key) => SECTION_ALIASES[key.toLowerCase()] === 'articles' || suggestName(key, SECTIONS) === 'articles')) {
+    if (!Object.keys(root).some((key) => SECTION_ALIASES.get(key.toLowerCase()) === 'articles' || suggestName(key, SECTIONS) === 'articles')) {
       add({ section: 'top-level', message: 'has no `articles:` list; add one, with a keyword per line: `- best running shoes`' }, []);
     }
   } else if (articles === null) {
@@ -265,10 +264,11 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
     }
 
     const draft: Draft = { index, slugIsExplicit: slugValue !== undefined, ...(line !== undefined ? { line } : {}) };
-    const typoOfKeyword = Object.keys(params).some((key) => suggestName(key, ENTRY_NAMES) === 'keyword');
     const keywordIssue = keywordProblem(rawKeyword, document.literal(keywordPath), document.format === 'yaml' && !isPlainObject(item));
+    // A misspelt `keywrod:` is reported with its did-you-mean; "keyword is missing" as well would be noise.
+    const misspeltKeyword = () => Object.keys(params).some((key) => suggestName(key, ENTRY_NAMES) === 'keyword');
     if (keywordIssue === undefined) draft.keyword = (rawKeyword as string).trim();
-    else if (!(rawKeyword === undefined && typoOfKeyword)) addEntry('keyword', keywordIssue, keywordPath);
+    else if (rawKeyword !== undefined || !misspeltKeyword()) addEntry('keyword', keywordIssue, keywordPath);
 
     if (slugValue !== undefined) {
       const slugPath = [...base, 'slug'];
@@ -305,7 +305,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
     draft.articleType = articleType;
 
     const applicable = Object.fromEntries(
-      Object.entries(defaults).filter(([key]) => key === 'articleType' || articleTypesForParameter(key).includes(articleType)),
+      Object.entries(defaults).filter(([key]) => key === 'articleType' || typesAccepting(key).includes(articleType)),
     );
     const merged: Record<string, unknown> = { ...applicable, ...params, articleType, targetKeyword: draft.keyword ?? 'keyword' };
     if (isPlainObject(applicable.polishSettings) && isPlainObject(params.polishSettings)) {
@@ -329,7 +329,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
         }
         continue;
       }
-      if (typeof first !== 'string' || !(first in params)) continue;
+      if (typeof first !== 'string' || !Object.hasOwn(params, first)) continue;
       if (first === 'polishSettings' && second !== undefined && !ownKeys(['polishSettings']).includes(String(second))) continue;
       const path = issue.path as DataPath;
       addEntry(fieldName(path), issueMessage(issue, valueAt(merged, path), document.literal([...base, ...path])), [...base, ...path]);
@@ -384,7 +384,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
   const types = new Set(drafts.flatMap((draft) => (draft.articleType ? [draft.articleType] : [])));
   if (types.size > 0) {
     for (const key of Object.keys(defaults)) {
-      const owners = articleTypesForParameter(key);
+      const owners = typesAccepting(key);
       if (owners.some((type) => types.has(type))) continue;
       add(
         {

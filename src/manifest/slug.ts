@@ -7,12 +7,11 @@ export const MAX_SLUG_LENGTH = 200;
 export const MAX_SLUG_BYTES = 250;
 
 /**
- * Names a slug may not take. `index` would overwrite the collection's own index page when pages
- * are written as files (`build.format: 'file'`); the rest are device names Windows cannot create
- * as files, with or without an extension, so a checkout or build there would break.
+ * Device names Windows cannot create as files, with or without an extension: a checkout or build
+ * there would break. (`index` is refused too: it would overwrite the collection's index page when
+ * pages are written as files, `build.format: 'file'`.)
  */
-const RESERVED_SLUGS = new Set([
-  'index',
+const WINDOWS_DEVICE_NAMES = new Set([
   'con',
   'prn',
   'aux',
@@ -92,12 +91,9 @@ export function validateSlug(slug: string): string | undefined {
   if (slug.endsWith('.')) return 'ends with ".", which Windows drops from file names; remove the dot';
   const other = slug.match(/[^\p{L}\p{M}\p{N}._-]/u)?.[0];
   if (other !== undefined) return `contains "${other}", which is not allowed; use only letters, digits, "-", "_" and "."`;
+  if (slug.toLowerCase() === 'index') return 'is reserved: it would overwrite the collection\'s index page; choose another slug';
   const base = slug.toLowerCase().split('.')[0] ?? '';
-  if (RESERVED_SLUGS.has(base)) {
-    return base === 'index'
-      ? 'is reserved: it would overwrite the collection\'s index page; choose another slug'
-      : `is reserved: "${base}" is a device name Windows cannot use as a file name; choose another slug`;
-  }
+  if (WINDOWS_DEVICE_NAMES.has(base)) return `is reserved: "${base}" is a device name Windows cannot use as a file name; choose another slug`;
   return undefined;
 }
 

@@ -2,7 +2,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 
 /** Names people write for a request parameter, mapped to the parameter (lower case). */
-const PARAMETER_ALIASES: Readonly<Record<string, string>> = {
+const PARAMETER_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   type: 'articleType',
   articletypes: 'articleType',
   kind: 'articleType',
@@ -36,7 +36,7 @@ const PARAMETER_ALIASES: Readonly<Record<string, string>> = {
   keywords: 'keyword',
   term: 'keyword',
   query: 'keyword',
-};
+}));
 
 // Case, `_`, `-`, `.` and spaces ignored: "Article Type", "article_type" and "ARTICLETYPE" all match.
 function loose(name: string): string {
@@ -53,7 +53,7 @@ export function suggestName(name: string, candidates: readonly string[]): string
   if (key === '') return undefined;
   const sameButCase = candidates.find((candidate) => loose(candidate) === key);
   if (sameButCase) return sameButCase;
-  const alias = PARAMETER_ALIASES[key];
+  const alias = PARAMETER_ALIASES.get(key);
   if (alias && candidates.includes(alias)) return alias;
   const looseCandidates = candidates.map(loose);
   const best = closest(key, looseCandidates);

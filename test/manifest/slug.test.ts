@@ -91,5 +91,6 @@ describe('validateSlug', () => {
   it('should accept names that only start like reserved ones', () => {
     expect(validateSlug('index-of-shoes')).toBeUndefined();
     expect(validateSlug('console')).toBeUndefined();
+    expect(validateSlug('index.v2')).toBeUndefined();
   });
 });
