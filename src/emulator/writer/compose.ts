@@ -321,7 +321,9 @@ function composeBlogPost(c: Composition, request: BlogPost): string {
         ? section.subsections
         : random.chance(0.3)
           ? random.pick([pack.subsectionNames.slice(0, 2), pack.subsectionNames.slice(2, 4)])
-          : [];
+          : index === skipLevelAt
+            ? [random.pick(pack.subsectionNames)]
+            : [];
     const ownWords = subsections.length > 0 ? Math.round(sectionWords * 0.4) : sectionWords;
     c.prose_(ownWords);
     if (index === middle && sections.length >= 3) c.midConclusion();
