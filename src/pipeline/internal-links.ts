@@ -4,7 +4,7 @@ import type { Element, ElementContent, Parents, Root, Text } from 'hast';
 import type { Plugin } from 'unified';
 import { runOf, type ArticleRun, type LinkSource } from './article-run.js';
 import type { LinkEntry, LinkMap } from './link-map.js';
-import { compilePhrases, foldPhrase, type PhraseMatcher } from './phrase-matcher.js';
+import { compilePhrases, type PhraseMatcher } from './phrase-matcher.js';
 import { internalLinksFailure } from './service-links.js';
 import { pageKey } from './url-policy.js';
 
@@ -43,7 +43,8 @@ export interface InsertLinksOptions {
 /**
  * Insert internal links in one pass over the text, in document order:
  * - at each position the longest phrase wins (case-insensitive, Unicode word boundaries);
- * - each phrase is linked once, at its first linkable occurrence, keeping the text's casing;
+ * - each phrase is linked once, at its first linkable occurrence, keeping the text's casing (a
+ *   phrase has one URL, and no page is linked twice, so this needs no rule of its own);
  * - never inside `a`, headings, `code`, `pre`, `figcaption` (see BLOCKED);
  * - never to the article itself, never to a page the article already links to or was linked to;
  * - at most `maxLinks` insertions.
@@ -54,11 +55,9 @@ export function insertInternalLinks(tree: Root, options: InsertLinksOptions): nu
   const { internalOrigins } = options;
   const usedPages = new Set<string>();
   collectLinkedPages(tree, usedPages, internalOrigins);
-  const usedPhrases = new Set<string>();
   const selfPage = options.selfUrl !== undefined ? pageKey(options.selfUrl, internalOrigins) : undefined;
 
   const usable = (entry: LinkEntry): boolean =>
-    !usedPhrases.has(foldPhrase(entry.phrase)) &&
     (options.selfSlug === undefined || entry.slug !== options.selfSlug) &&
     !usedPages.has(pageKey(entry.url, internalOrigins)) &&
     (selfPage === undefined || pageKey(entry.url, internalOrigins) !== selfPage);
@@ -86,7 +85,6 @@ export function insertInternalLinks(tree: Root, options: InsertLinksOptions): nu
         children: [{ type: 'text', value: text.slice(best.index, best.end) }],
       };
       pieces.push(link);
-      usedPhrases.add(foldPhrase(best.entry.phrase));
       usedPages.add(pageKey(best.entry.url, internalOrigins));
       options.onInsert?.(link, best.source);
       inserted++;
