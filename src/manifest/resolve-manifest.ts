@@ -106,249 +106,236 @@ interface Draft {
   line?: number;
 }
 
-/**
- * Validates manifest data and resolves it into specs. Throws one `ManifestError` listing every
- * problem (including those the format reader found) when there is any.
- */
-export function resolveManifestDocument(document: ManifestDocument, file: string): Manifest {
-  const problems: ManifestProblem[] = [...document.problems];
-  const lineOf = (path: DataPath): { line?: number } => {
-    const position = document.locate(path);
+/** Where problems go while one manifest is checked, and where its values were written. */
+class Checker {
+  readonly problems: ManifestProblem[];
+
+  constructor(
+    readonly document: ManifestDocument,
+    readonly file: string,
+  ) {
+    this.problems = [...document.problems];
+  }
+
+  lineOf(path: DataPath): { line?: number } {
+    const position = this.document.locate(path);
     return position ? { line: position.line } : {};
-  };
-  const add = (problem: Omit<ManifestProblem, 'file'>, path?: DataPath) => problems.push({ file, ...(path ? lineOf(path) : {}), ...problem });
-  const fail = (): never => {
-    throw new ManifestError(file, problems);
-  };
+  }
 
-  const root = document.data;
-  if (root === undefined) return fail();
+  add(problem: Omit<ManifestProblem, 'file'>, path?: DataPath): void {
+    this.problems.push({ file: this.file, ...(path ? this.lineOf(path) : {}), ...problem });
+  }
+}
+
+/** The root must be a mapping; returns it, or undefined after reporting why not. */
+function checkRoot(root: unknown, checker: Checker): Record<string, unknown> | undefined {
+  const { document } = checker;
   if (root === null) {
-    add({ section: 'file', message: 'has no content (only comments?); a manifest lists its keywords under `articles:`' });
-    return fail();
-  }
-  if (Array.isArray(root)) {
-    add({ section: 'top-level', message: 'is a list, but a manifest is a mapping: put `articles:` first and the list under it' }, []);
-    return fail();
-  }
-  if (!isPlainObject(root)) {
-    add(
-      {
-        section: 'top-level',
-        message: `is ${describeValue(root, document.literal([]))}, but a manifest is a mapping with \`articles:\` (a list of keywords) and optionally \`defaults:\``,
-      },
-      [],
-    );
-    return fail();
-  }
-
-  for (const key of Object.keys(root)) {
-    if (SECTIONS.includes(key)) continue;
-    let message: string;
-    if (ALL_PARAMETER_NAMES.includes(key)) message = 'is a request parameter; put it under `defaults:` (for every article) or on an entry';
-    else if (key === 'keyword' || key === 'slug') message = 'belongs on an entry under `articles:`';
-    else {
-      const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, SECTIONS);
-      message = `is not part of a manifest, which has only \`defaults\` and \`articles\`${suggestion ? `; did you mean "${suggestion}"?` : '; remove it'}`;
-    }
-    add({ section: 'top-level', field: key, message }, [key]);
-  }
-
-  // ---- defaults: checked once, field by field; an entry later takes only those its article type accepts.
-  const defaults: Record<string, unknown> = {};
-  const defaultsValue = root.defaults;
-  if (defaultsValue !== undefined && defaultsValue !== null) {
-    if (!isPlainObject(defaultsValue)) {
-      add(
-        { section: 'defaults', message: `must be a mapping of request parameters (name: value), not ${describeValue(defaultsValue, document.literal(['defaults']))}` },
-        ['defaults'],
-      );
-    } else {
-      for (const [key, value] of Object.entries(withoutUndefined(defaultsValue))) {
-        const at = ['defaults', key];
-        const problem = (message: string, field: string = key, path: DataPath = at) => add({ section: 'defaults', field, message }, path);
-        if (key === 'keyword' || key === 'targetKeyword') {
-          problem('cannot be a default: every article needs its own keyword; list keywords under `articles`');
-        } else if (key === 'slug') {
-          problem('cannot be a default: slugs must be unique; set `slug` on an entry, or leave it out to derive it from the keyword');
-        } else if (key === 'articleType') {
-          const parsed = articleTypeSchema.safeParse(value);
-          if (parsed.success) defaults[key] = value;
-          else problem(issueMessage(parsed.error.issues[0] as z.core.$ZodIssue, value, document.literal(at)));
-        } else if (!ALL_PARAMETER_NAMES.includes(key)) {
-          const suggestion = suggestName(key, ALL_PARAMETER_NAMES);
-          problem(`is not a request parameter${suggestion ? `; did you mean "${suggestion}"?` : '; check the spelling, or remove it'}`);
-        } else if (value === null) {
-          problem('has no value; give one, or remove the line');
-        } else {
-          const schema = parameterSchema(key);
-          const parsed = schema?.safeParse(value);
-          if (!parsed || parsed.success) {
-            defaults[key] = value;
-            continue;
-          }
-          for (const issue of parsed.error.issues) {
-            if (issue.code === 'unrecognized_keys') {
-              for (const name of issue.keys) {
-                const path = [key, ...issue.path, name];
-                problem(unknownNameMessage([key, ...issue.path], name, undefined), fieldName(path), ['defaults', ...(path as DataPath)]);
-              }
-              continue;
-            }
-            const path = [key, ...issue.path] as DataPath;
-            problem(issueMessage(issue, valueAt(value, issue.path), document.literal(['defaults', ...path])), fieldName(path), ['defaults', ...path]);
-          }
-        }
-      }
-    }
-  }
-  const defaultType = (defaults.articleType as ArticleType | undefined) ?? 'blog_post';
-
-  // ---- articles
-  const articles = root.articles;
-  const drafts: Draft[] = [];
-  if (articles === undefined) {
-    if (!Object.keys(root).some((key) => SECTION_ALIASES.get(key.toLowerCase()) === 'articles' || suggestName(key, SECTIONS) === 'articles')) {
-      add({ section: 'top-level', message: 'has no `articles:` list; add one, with a keyword per line: `- best running shoes`' }, []);
-    }
-  } else if (articles === null) {
-    add({ section: 'articles', message: 'is empty; list the keywords under it (`- best running shoes`), or write `articles: []`' }, ['articles']);
-  } else if (!Array.isArray(articles)) {
-    const hint = isPlainObject(articles) ? '; start each entry with "- " (a keyword, or `keyword:` and parameters)' : '';
-    add({ section: 'articles', message: `must be a list, not ${describeValue(articles, document.literal(['articles']))}${hint}` }, ['articles']);
+    checker.add({ section: 'file', message: 'has no content (only comments?); a manifest lists its keywords under `articles:`' });
+  } else if (Array.isArray(root)) {
+    checker.add({ section: 'top-level', message: 'is a list, but a manifest is a mapping: put `articles:` first and the list under it' }, []);
+  } else if (!isPlainObject(root)) {
+    const got = describeValue(root, document.literal([]));
+    checker.add({ section: 'top-level', message: `is ${got}, but a manifest is a mapping with \`articles:\` (a list of keywords) and optionally \`defaults:\`` }, []);
   } else {
-    articles.forEach((item, index) => {
-      const draft = resolveEntry(item, index);
-      if (draft) drafts.push(draft);
-    });
-  }
-
-  function resolveEntry(item: unknown, index: number): Draft | undefined {
-    const base: DataPath = ['articles', index];
-    const line = lineOf(base).line;
-    let rawKeyword: unknown;
-    let keywordPath = base;
-    let slugValue: unknown;
-    let params: Record<string, unknown> = {};
-
-    let keywordTwice = false;
-    if (isPlainObject(item)) {
-      const { keyword, targetKeyword, slug, ...rest } = item;
-      rawKeyword = keyword ?? targetKeyword;
-      keywordPath = [...base, keyword !== undefined || targetKeyword === undefined ? 'keyword' : 'targetKeyword'];
-      slugValue = slug;
-      params = withoutUndefined(rest);
-      keywordTwice = keyword !== undefined && targetKeyword !== undefined;
-    } else {
-      rawKeyword = item;
-    }
-    const label =
-      typeof rawKeyword === 'string'
-        ? rawKeyword
-        : typeof rawKeyword === 'number' || typeof rawKeyword === 'boolean'
-          ? (document.literal(keywordPath) ?? String(rawKeyword))
-          : undefined;
-
-    function addEntry(field: string | undefined, message: string, path: DataPath = base) {
-      add({ section: 'articles', index, ...(label !== undefined ? { keyword: label.trim() } : {}), ...(field ? { field } : {}), message }, path);
-    }
-
-    if (keywordTwice) addEntry('targetKeyword', 'repeats the keyword; give only `keyword`', [...base, 'targetKeyword']);
-    if (item === null || item === undefined) {
-      addEntry(undefined, 'is empty; write a keyword, or remove the line');
-      return undefined;
-    }
-    if (Array.isArray(item)) {
-      addEntry(undefined, 'is a list, but an entry is a keyword or a mapping with `keyword:`; check the indentation and the "- " marks');
-      return undefined;
-    }
-
-    const draft: Draft = { index, slugIsExplicit: slugValue !== undefined, ...(line !== undefined ? { line } : {}) };
-    const keywordIssue = keywordProblem(rawKeyword, document.literal(keywordPath), document.format === 'yaml' && !isPlainObject(item));
-    // A misspelt `keywrod:` is reported with its did-you-mean; "keyword is missing" as well would be noise.
-    const misspeltKeyword = () => Object.keys(params).some((key) => suggestName(key, ENTRY_NAMES) === 'keyword');
-    if (keywordIssue === undefined) draft.keyword = (rawKeyword as string).trim();
-    else if (rawKeyword !== undefined || !misspeltKeyword()) addEntry('keyword', keywordIssue, keywordPath);
-
-    if (slugValue !== undefined) {
-      const slugPath = [...base, 'slug'];
-      const literal = document.literal(slugPath);
-      if (slugValue === null) addEntry('slug', 'has no value; write a slug, or remove `slug` to derive one from the keyword', slugPath);
-      else if (typeof slugValue === 'number' || typeof slugValue === 'boolean') {
-        addEntry('slug', `must be text, not ${describeValue(slugValue, literal)}; quote it: ${quoted(slugValue, literal)}`, slugPath);
-      } else if (typeof slugValue !== 'string') addEntry('slug', `must be text, not ${describeValue(slugValue, literal)}`, slugPath);
+    for (const key of Object.keys(root)) {
+      if (SECTIONS.includes(key)) continue;
+      let message: string;
+      if (ALL_PARAMETER_NAMES.includes(key)) message = 'is a request parameter; put it under `defaults:` (for every article) or on an entry';
+      else if (key === 'keyword' || key === 'slug') message = 'belongs on an entry under `articles:`';
       else {
-        const slug = slugValue.normalize('NFC');
-        const reason = validateSlug(slug);
-        if (reason === undefined) draft.slug = slug;
-        else addEntry('slug', `${JSON.stringify(slug)} ${reason}`, slugPath);
+        const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, SECTIONS);
+        message = `is not part of a manifest, which has only \`defaults\` and \`articles\`${suggestion ? `; did you mean "${suggestion}"?` : '; remove it'}`;
       }
+      checker.add({ section: 'top-level', field: key, message }, [key]);
     }
+    return root;
+  }
+  return undefined;
+}
 
-    for (const [key, value] of Object.entries(params)) {
-      if (value !== null) continue;
-      addEntry(key, 'has no value; give one, or remove the line to use the default', [...base, key]);
-      delete params[key];
-    }
-
-    // The article type decides which defaults apply and which parameters are allowed.
-    let articleType: ArticleType = defaultType;
-    if (params.articleType !== undefined) {
-      const parsed = articleTypeSchema.safeParse(params.articleType);
-      if (!parsed.success) {
-        const path = [...base, 'articleType'];
-        addEntry('articleType', issueMessage(parsed.error.issues[0] as z.core.$ZodIssue, params.articleType, document.literal(path)), path);
-        return draft; // without a type, which parameters are allowed is unknown: the rest is checked once it is fixed
-      }
-      articleType = parsed.data;
-    }
-    draft.articleType = articleType;
-
-    const applicable = Object.fromEntries(
-      Object.entries(defaults).filter(([key]) => key === 'articleType' || typesAccepting(key).includes(articleType)),
-    );
-    const merged: Record<string, unknown> = { ...applicable, ...params, articleType, targetKeyword: draft.keyword ?? 'keyword' };
-    if (isPlainObject(applicable.polishSettings) && isPlainObject(params.polishSettings)) {
-      merged.polishSettings = { ...applicable.polishSettings, ...params.polishSettings };
-    }
-    const parsed = articleRequestSchema.safeParse(merged);
-    if (parsed.success) {
-      if (draft.keyword !== undefined) draft.request = parsed.data;
-      return draft;
-    }
-    const ownKeys = (parent: readonly PropertyKey[]) => Object.keys(isPlainObject(valueAt(params, parent)) ? (valueAt(params, parent) as object) : {});
-    for (const issue of parsed.error.issues) {
-      const [first, second] = issue.path;
-      // The keyword was checked above; a default's own problem was reported once, under defaults.
-      if (first === 'targetKeyword') continue;
-      if (issue.code === 'unrecognized_keys') {
-        const own = ownKeys(issue.path);
-        for (const name of issue.keys.filter((key) => own.includes(key))) {
-          const path = [...issue.path, name] as DataPath;
-          addEntry(fieldName(path), unknownNameMessage(issue.path, name, articleType), [...base, ...path]);
-        }
+/**
+ * Checks `defaults` once, field by field, and returns the valid ones as written. Each entry later
+ * takes only the defaults its article type accepts, so one manifest can mix types.
+ */
+function resolveDefaults(value: unknown, checker: Checker): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  if (value === undefined || value === null) return defaults;
+  const { document } = checker;
+  if (!isPlainObject(value)) {
+    const got = describeValue(value, document.literal(['defaults']));
+    checker.add({ section: 'defaults', message: `must be a mapping of request parameters (name: value), not ${got}` }, ['defaults']);
+    return defaults;
+  }
+  for (const [key, parameter] of Object.entries(withoutUndefined(value))) {
+    const problem = (message: string, path: DataPath = [key]) =>
+      checker.add({ section: 'defaults', field: fieldName(path), message }, ['defaults', ...path]);
+    if (key === 'keyword' || key === 'targetKeyword') {
+      problem('cannot be a default: every article needs its own keyword; list keywords under `articles`');
+    } else if (key === 'slug') {
+      problem('cannot be a default: slugs must be unique; set `slug` on an entry, or leave it out to derive it from the keyword');
+    } else if (key === 'articleType') {
+      const parsed = articleTypeSchema.safeParse(parameter);
+      if (parsed.success) defaults[key] = parameter;
+      else problem(issueMessage(parsed.error.issues[0] as z.core.$ZodIssue, parameter, document.literal(['defaults', key])));
+    } else if (!ALL_PARAMETER_NAMES.includes(key)) {
+      const suggestion = suggestName(key, ALL_PARAMETER_NAMES);
+      problem(`is not a request parameter${suggestion ? `; did you mean "${suggestion}"?` : '; check the spelling, or remove it'}`);
+    } else if (parameter === null) {
+      problem('has no value; give one, or remove the line');
+    } else {
+      const parsed = parameterSchema(key)?.safeParse(parameter);
+      if (!parsed || parsed.success) {
+        defaults[key] = parameter;
         continue;
       }
-      if (typeof first !== 'string' || !Object.hasOwn(params, first)) continue;
-      if (first === 'polishSettings' && second !== undefined && !ownKeys(['polishSettings']).includes(String(second))) continue;
-      const path = issue.path as DataPath;
-      addEntry(fieldName(path), issueMessage(issue, valueAt(merged, path), document.literal([...base, ...path])), [...base, ...path]);
+      for (const issue of parsed.error.issues) {
+        const names = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
+        for (const name of names) {
+          const path = [key, ...issue.path, ...(name === undefined ? [] : [name])] as DataPath;
+          problem(
+            name === undefined
+              ? issueMessage(issue, valueAt(parameter, issue.path), document.literal(['defaults', ...path]))
+              : unknownNameMessage([key, ...issue.path], name, undefined),
+            path,
+          );
+        }
+      }
     }
+  }
+  return defaults;
+}
+
+/** Checks one entry of `articles`; returns what is known about it (for slugs and duplicates), or undefined for an empty or nested entry. */
+function resolveEntry(item: unknown, index: number, defaults: Record<string, unknown>, checker: Checker): Draft | undefined {
+  const { document } = checker;
+  const base: DataPath = ['articles', index];
+  let rawKeyword: unknown = item;
+  let keywordPath = base;
+  let slugValue: unknown;
+  let params: Record<string, unknown> = {};
+  let keywordTwice = false;
+  if (isPlainObject(item)) {
+    const { keyword, targetKeyword, slug, ...rest } = item;
+    rawKeyword = keyword ?? targetKeyword;
+    keywordPath = [...base, keyword !== undefined || targetKeyword === undefined ? 'keyword' : 'targetKeyword'];
+    slugValue = slug;
+    params = withoutUndefined(rest);
+    keywordTwice = keyword !== undefined && targetKeyword !== undefined;
+  }
+  const label =
+    typeof rawKeyword === 'string'
+      ? rawKeyword.trim()
+      : typeof rawKeyword === 'number' || typeof rawKeyword === 'boolean'
+        ? (document.literal(keywordPath) ?? String(rawKeyword))
+        : undefined;
+  const problem = (field: string | undefined, message: string, path: DataPath = base) =>
+    checker.add({ section: 'articles', index, ...(label !== undefined ? { keyword: label } : {}), ...(field ? { field } : {}), message }, path);
+
+  if (item === null || item === undefined) {
+    problem(undefined, 'is empty; write a keyword, or remove the line');
+    return undefined;
+  }
+  if (Array.isArray(item)) {
+    problem(undefined, 'is a list, but an entry is a keyword or a mapping with `keyword:`; check the indentation and the "- " marks');
+    return undefined;
+  }
+  if (keywordTwice) problem('targetKeyword', 'repeats the keyword; give only `keyword`', [...base, 'targetKeyword']);
+
+  const line = checker.lineOf(base).line;
+  const draft: Draft = { index, slugIsExplicit: slugValue !== undefined, ...(line !== undefined ? { line } : {}) };
+  const keywordIssue = keywordProblem(rawKeyword, document.literal(keywordPath), document.format === 'yaml' && !isPlainObject(item));
+  // A misspelt `keywrod:` is reported with its did-you-mean; "keyword is missing" as well would be noise.
+  const misspeltKeyword = () => Object.keys(params).some((key) => suggestName(key, ENTRY_NAMES) === 'keyword');
+  if (keywordIssue === undefined) draft.keyword = (rawKeyword as string).trim();
+  else if (rawKeyword !== undefined || !misspeltKeyword()) problem('keyword', keywordIssue, keywordPath);
+
+  if (slugValue !== undefined) {
+    const slugPath = [...base, 'slug'];
+    const literal = document.literal(slugPath);
+    if (slugValue === null) problem('slug', 'has no value; write a slug, or remove `slug` to derive one from the keyword', slugPath);
+    else if (typeof slugValue === 'number' || typeof slugValue === 'boolean') {
+      problem('slug', `must be text, not ${describeValue(slugValue, literal)}; quote it: ${quoted(slugValue, literal)}`, slugPath);
+    } else if (typeof slugValue !== 'string') problem('slug', `must be text, not ${describeValue(slugValue, literal)}`, slugPath);
+    else {
+      const slug = slugValue.normalize('NFC');
+      const reason = validateSlug(slug);
+      if (reason === undefined) draft.slug = slug;
+      else problem('slug', `${JSON.stringify(slug)} ${reason}`, slugPath);
+    }
+  }
+
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== null) continue;
+    problem(key, 'has no value; give one, or remove the line to use the default', [...base, key]);
+    delete params[key];
+  }
+
+  // The article type decides which defaults apply and which parameters are allowed.
+  let articleType = (defaults.articleType as ArticleType | undefined) ?? 'blog_post';
+  if (params.articleType !== undefined) {
+    const parsed = articleTypeSchema.safeParse(params.articleType);
+    if (!parsed.success) {
+      const path = [...base, 'articleType'];
+      problem('articleType', issueMessage(parsed.error.issues[0] as z.core.$ZodIssue, params.articleType, document.literal(path)), path);
+      return draft; // without a type, which parameters are allowed is unknown: the rest is checked once it is fixed
+    }
+    articleType = parsed.data;
+  }
+  draft.articleType = articleType;
+
+  const applicable = Object.fromEntries(Object.entries(defaults).filter(([key]) => typesAccepting(key).includes(articleType)));
+  const merged: Record<string, unknown> = { ...applicable, ...params, articleType, targetKeyword: draft.keyword ?? 'keyword' };
+  if (isPlainObject(applicable.polishSettings) && isPlainObject(params.polishSettings)) {
+    merged.polishSettings = { ...applicable.polishSettings, ...params.polishSettings };
+  }
+  const parsed = articleRequestSchema.safeParse(merged);
+  if (parsed.success) {
+    if (draft.keyword !== undefined) draft.request = parsed.data;
     return draft;
   }
+  const ownKeys = (parent: readonly PropertyKey[]) => {
+    const value = valueAt(params, parent);
+    return isPlainObject(value) ? Object.keys(value) : [];
+  };
+  for (const issue of parsed.error.issues) {
+    const [first, second] = issue.path;
+    // The keyword was checked above; a default's own problem was reported once, under defaults.
+    if (first === 'targetKeyword') continue;
+    if (issue.code === 'unrecognized_keys') {
+      const own = ownKeys(issue.path);
+      for (const name of issue.keys.filter((key) => own.includes(key))) {
+        const path = [...issue.path, name] as DataPath;
+        problem(fieldName(path), unknownNameMessage(issue.path, name, articleType), [...base, ...path]);
+      }
+      continue;
+    }
+    if (typeof first !== 'string' || !Object.hasOwn(params, first)) continue;
+    if (first === 'polishSettings' && second !== undefined && !ownKeys(['polishSettings']).includes(String(second))) continue;
+    const path = issue.path as DataPath;
+    problem(fieldName(path), issueMessage(issue, valueAt(merged, path), document.literal([...base, ...path])), [...base, ...path]);
+  }
+  return draft;
+}
 
-  // ---- slugs: derived where absent, then everything unique
+/** Derives the slug of every entry that has none; the derived slug must pass the same checks as a given one. */
+function deriveSlugs(drafts: Draft[], checker: Checker): void {
   for (const draft of drafts) {
-    if (draft.slug !== undefined || draft.slugIsExplicit || draft.keyword === undefined) continue;
+    if (draft.slugIsExplicit || draft.keyword === undefined) continue;
     const derived = deriveSlug(draft.keyword);
-    const reason = derived === '' ? undefined : validateSlug(derived);
     const entry = { section: 'articles' as const, index: draft.index, keyword: draft.keyword, field: 'slug' };
-    if (derived === '') add({ ...entry, message: 'cannot be derived: the keyword has no letters or digits; add `slug:` to this entry' }, ['articles', draft.index]);
-    else if (reason !== undefined) {
-      add({ ...entry, message: `derived from the keyword, "${derived}", ${reason.split(';')[0]}; add \`slug:\` to this entry` }, ['articles', draft.index]);
+    const reason = derived === '' ? undefined : validateSlug(derived);
+    if (derived === '') {
+      checker.add({ ...entry, message: 'cannot be derived: the keyword has no letters or digits; add `slug:` to this entry' }, ['articles', draft.index]);
+    } else if (reason !== undefined) {
+      // The reason's own advice ("choose another slug") is replaced: the fix is to give one.
+      checker.add({ ...entry, message: `derived from the keyword, "${derived}", ${reason.split(';')[0]}; add \`slug:\` to this entry` }, ['articles', draft.index]);
     } else draft.slug = derived;
   }
+}
 
+/** Keywords and slugs must be unique, ignoring case (and, for keywords, spacing and width forms); the later entry names the earlier. */
+function checkUniqueness(drafts: Draft[], checker: Checker): void {
   const reference = (draft: Draft) =>
     `articles[${draft.index}]${draft.keyword === undefined ? '' : ` ${JSON.stringify(draft.keyword)}`}${draft.line === undefined ? '' : ` (line ${draft.line})`}`;
   const byKeyword = new Map<string, Draft>();
@@ -359,10 +346,8 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
       const identity = keywordIdentity(draft.keyword);
       const first = byKeyword.get(identity);
       if (first) {
-        add(
-          { ...entry, field: 'keyword', message: `duplicates ${reference(first)}; each keyword may appear once (case and spacing are ignored), so remove one` },
-          ['articles', draft.index],
-        );
+        const message = `duplicates ${reference(first)}; each keyword may appear once (case and spacing are ignored), so remove one`;
+        checker.add({ ...entry, field: 'keyword', message }, ['articles', draft.index]);
         continue; // its slug would repeat the same clash
       }
       byKeyword.set(identity, draft);
@@ -372,33 +357,58 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
       const first = bySlug.get(identity);
       if (first) {
         const fix = draft.slugIsExplicit ? 'change one of them' : 'add a different `slug:` to one of them';
-        add(
-          { ...entry, field: 'slug', message: `"${draft.slug}" is also the slug of ${reference(first)}; slugs must be unique (case is ignored), so ${fix}` },
-          ['articles', draft.index, ...(draft.slugIsExplicit ? ['slug'] : [])],
-        );
+        const message = `"${draft.slug}" is also the slug of ${reference(first)}; slugs must be unique (case is ignored), so ${fix}`;
+        checker.add({ ...entry, field: 'slug', message }, ['articles', draft.index, ...(draft.slugIsExplicit ? ['slug'] : [])]);
       } else bySlug.set(identity, draft);
     }
   }
+}
 
-  // A default for a parameter no entry's type accepts is a forgotten `articleType`, not a harmless extra.
+/** A default for a parameter that no entry's type accepts is a forgotten `articleType`, not a harmless extra. */
+function checkUnusedDefaults(defaults: Record<string, unknown>, drafts: Draft[], checker: Checker): void {
   const types = new Set(drafts.flatMap((draft) => (draft.articleType ? [draft.articleType] : [])));
-  if (types.size > 0) {
-    for (const key of Object.keys(defaults)) {
-      const owners = typesAccepting(key);
-      if (owners.some((type) => types.has(type))) continue;
-      add(
-        {
-          section: 'defaults',
-          field: key,
-          message: `applies only to articleType ${quotedList(owners)}, and no article has that type; set \`articleType\` in defaults or on the entries, or remove it`,
-        },
-        ['defaults', key],
-      );
-    }
+  if (types.size === 0) return;
+  for (const key of Object.keys(defaults)) {
+    const owners = typesAccepting(key);
+    if (owners.some((type) => types.has(type))) continue;
+    const message = `applies only to articleType ${quotedList(owners)}, and no article has that type; set \`articleType\` in defaults or on the entries, or remove it`;
+    checker.add({ section: 'defaults', field: key, message }, ['defaults', key]);
   }
+}
 
-  if (problems.length > 0) return fail();
-  const specs: ArticleSpec[] = drafts.map((draft) => {
+/**
+ * Validates manifest data and resolves it into specs. Throws one `ManifestError` listing every
+ * problem (including those the format reader found) when there is any.
+ */
+export function resolveManifestDocument(document: ManifestDocument, file: string): Manifest {
+  const checker = new Checker(document, file);
+  const root = document.data === undefined ? undefined : checkRoot(document.data, checker);
+  if (root === undefined) throw new ManifestError(file, checker.problems);
+
+  const defaults = resolveDefaults(root.defaults, checker);
+  const drafts: Draft[] = [];
+  const articles = root.articles;
+  if (articles === undefined) {
+    // A misspelt `article:` has been reported with its did-you-mean already.
+    const misspelt = Object.keys(root).some((key) => (SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, SECTIONS)) === 'articles');
+    if (!misspelt) checker.add({ section: 'top-level', message: 'has no `articles:` list; add one, with a keyword per line: `- best running shoes`' }, []);
+  } else if (articles === null) {
+    checker.add({ section: 'articles', message: 'is empty; list the keywords under it (`- best running shoes`), or write `articles: []`' }, ['articles']);
+  } else if (!Array.isArray(articles)) {
+    const hint = isPlainObject(articles) ? '; start each entry with "- " (a keyword, or `keyword:` and parameters)' : '';
+    checker.add({ section: 'articles', message: `must be a list, not ${describeValue(articles, document.literal(['articles']))}${hint}` }, ['articles']);
+  } else {
+    articles.forEach((item, index) => {
+      const draft = resolveEntry(item, index, defaults, checker);
+      if (draft) drafts.push(draft);
+    });
+  }
+  deriveSlugs(drafts, checker);
+  checkUniqueness(drafts, checker);
+  checkUnusedDefaults(defaults, drafts, checker);
+
+  if (checker.problems.length > 0) throw new ManifestError(file, checker.problems);
+  const specs = drafts.map((draft): ArticleSpec => {
     const request = draft.request as ArticleRequest;
     return {
       slug: draft.slug as string,
