@@ -48,9 +48,11 @@ export class LockSession {
         try {
           return await fn(lock);
         } finally {
-          // Whatever was changed in memory reaches the disk before the lock is released.
+          // Whatever was changed in memory reaches the disk before the lock is released, including
+          // changes made while an earlier write was in flight.
           try {
-            await this.#flush();
+            do await this.#flush();
+            while (this.#written < this.#requested || this.#inflight !== undefined);
           } finally {
             this.#latest = lock;
             this.#exclusive = undefined;
