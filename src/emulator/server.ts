@@ -116,6 +116,11 @@ export interface RunningEmulator {
   setFaults(faults: FaultConfig | undefined): void;
   /** Change timing; articles in progress continue at the new pace at once. */
   setTiming(timing: TimingPreset | TimingOptions): void;
+  /**
+   * End every current wait now: queued articles become eligible and each processing article moves
+   * to its next step. Lets tests walk through the lifecycle under long timings without sleeping.
+   */
+  advance(): void;
   /** Stop starting queued articles until resume(). */
   pause(): void;
   resume(): void;
@@ -705,6 +710,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       }
       clock.wakeAll();
     },
+    advance: () => clock.wakeAll(),
     pause: () => workers.pause(),
     resume: () => workers.resume(),
     settle: async () => {

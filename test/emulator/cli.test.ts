@@ -1,0 +1,105 @@
+// The command-line entry, compiled like the published bin and run as a child process.
+import { spawn, execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+let outDir: string;
+
+beforeAll(async () => {
+  // Compile only the CLI's import graph (not the whole package) into a folder under node_modules,
+  // so the compiled files resolve the package's dependencies as the published dist does.
+  await import('node:fs/promises').then((fs) => fs.mkdir(join(root, 'node_modules/.cache'), { recursive: true }));
+  outDir = await mkdtemp(join(root, 'node_modules/.cache/emulator-cli-'));
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  await promisify(execFile)(process.execPath, [
+    tsc, join(root, 'src/cli/index.ts'), '--outDir', outDir, '--rootDir', join(root, 'src'),
+    '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--lib', 'ES2023',
+    '--types', 'node', '--skipLibCheck', '--strict',
+  ], { cwd: root });
+}, 120_000);
+afterAll(() => rm(outDir, { recursive: true, force: true }));
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  return spawn(process.execPath, [join(outDir, 'cli/index.js'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function collect(child: ReturnType<typeof run>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
+}
+
+/** Resolves with the URL from the start-up line. */
+function listening(child: ReturnType<typeof run>): Promise<string> {
+  return new Promise((found, fail) => {
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
+      if (match !== null) found(match[1] as string);
+    });
+    child.on('close', (code) => fail(new Error(`emulator exited with ${code} before listening: ${text}`)));
+  });
+}
+
+describe('astro-article-loader emulator (CLI)', () => {
+  it('should start with the shebang the bin needs', async () => {
+    expect((await readFile(join(root, 'src/cli/index.ts'), 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('should serve the API with the development key and stop cleanly on SIGINT', async () => {
+    const child = run(['emulator', '--port', '0', '--speed', 'instant'], { EMULATOR_API_KEYS: '' });
+    const result = collect(child);
+    const url = await listening(child);
+    const created = await fetch(`${url}/api/articles/`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer emulator-dev-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ targetKeyword: 'sourdough' }),
+    });
+    expect(created.status).toBe(200);
+    expect(await created.json()).toEqual({ articleId: expect.any(String) });
+    child.kill('SIGINT');
+    const { code, stdout } = await result;
+    expect(code).toBe(0);
+    expect(stdout).toContain('"emulator-dev-key" (public, not a secret)');
+    expect(stdout).toContain('Emulator stopped.');
+  });
+
+  it('should take keys from EMULATOR_API_KEYS and never print them', async () => {
+    const child = run(['emulator', '--port', '0', '--speed', 'instant'], { EMULATOR_API_KEYS: 'cli-secret-key-1,cli-secret-key-2' });
+    const result = collect(child);
+    const url = await listening(child);
+    const ok = await fetch(`${url}/api/articles/abc`, { headers: { authorization: 'Bearer cli-secret-key-2' } });
+    const dev = await fetch(`${url}/api/articles/abc`, { headers: { authorization: 'Bearer emulator-dev-key' } });
+    expect([ok.status, dev.status]).toEqual([404, 401]);
+    child.kill('SIGTERM');
+    const { code, stdout, stderr } = await result;
+    expect(code).toBe(0);
+    expect(stdout).toContain('API keys: 2 configured (not shown)');
+    expect(stdout + stderr).not.toContain('cli-secret-key');
+  });
+
+  it('should print help with examples', async () => {
+    const { code, stdout } = await collect(run(['emulator', '--help']));
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage: astro-article-loader emulator');
+    expect(stdout).toContain('Examples:');
+  });
+
+  it('should exit 2 with a message for a bad flag', async () => {
+    const { code, stderr } = await collect(run(['emulator', '--speed', 'warp']));
+    expect(code).toBe(2);
+    expect(stderr).toContain('--speed must be one of realtime, fast, instant');
+  });
+
+  it('should exit 2 for an unknown command', async () => {
+    const { code, stderr } = await collect(run(['nope']));
+    expect(code).toBe(2);
+    expect(stderr).toContain('unknown command "nope"');
+  });
+});
