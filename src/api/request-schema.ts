@@ -198,8 +198,9 @@ export const ALL_PARAMETER_NAMES: readonly string[] = [
 
 /** The article types a parameter applies to; empty for an unknown name. */
 export function articleTypesForParameter(name: string): ArticleType[] {
-  if (name === 'articleType' || name in commonParametersShape) return [...ARTICLE_TYPES];
-  return ARTICLE_TYPES.filter((type) => name in TYPE_PARAMETER_SHAPES[type]);
+  // Object.hasOwn, not `in`: "constructor" or "__proto__" must not count as parameters.
+  if (name === 'articleType' || Object.hasOwn(commonParametersShape, name)) return [...ARTICLE_TYPES];
+  return ARTICLE_TYPES.filter((type) => Object.hasOwn(TYPE_PARAMETER_SHAPES[type], name));
 }
 
 function misplacedKeysMessage(keys: readonly string[], articleType: ArticleType): string {
