@@ -16,6 +16,7 @@ const HEADING = /^h([1-6])$/;
  *   top level become `<h2>`; a heading one source level deeper than its parent becomes one level
  *   deeper, and a skipped level is closed (h2 → h4 becomes h2 → h3). Nothing goes past `<h6>`.
  * - Each heading gets `id` = prefix + a github-slugger slug of its text, unique in the article.
+ *   The article's `#fragment` links to a heading's input id are pointed at its new id.
  */
 export function normalizeHeadings(
   tree: Root,
@@ -32,7 +33,12 @@ export function normalizeHeadings(
   // The outline: source level and output level of each open ancestor heading.
   const stack: { source: number; output: number }[] = [];
 
+  // Input heading id → our id, for the article's own `#fragment` links (a table of contents).
+  const renamed = new Map<string, string>();
+
   for (const { node, parent, level } of found) {
+    const inputId = (node.data as { inputId?: string } | undefined)?.inputId;
+    if (inputId !== undefined) delete node.data;
     const text = plainText(node);
     if (text === '' || (title === undefined && level === 1)) {
       if (text !== '') title = text;
@@ -48,11 +54,13 @@ export function normalizeHeadings(
     node.tagName = `h${output}`;
     node.properties = { ...node.properties, id };
     headings.push({ depth: output, slug: id, text });
+    if (inputId !== undefined && !renamed.has(inputId)) renamed.set(inputId, id);
   }
 
   for (const parent of parents) {
     parent.children = parent.children.filter((child) => !removed.has(child as Element)) as typeof parent.children;
   }
+  if (renamed.size > 0) retargetFragmentLinks(tree, renamed);
   return { title, headings };
 }
 
@@ -64,6 +72,24 @@ export const rehypeArticleHeadings: Plugin<[], Root> = function () {
     run.headings = headings;
   };
 };
+
+function retargetFragmentLinks(parent: Parents, renamed: ReadonlyMap<string, string>): void {
+  for (const child of parent.children) {
+    if (child.type !== 'element') continue;
+    const href = child.properties.href;
+    if (child.tagName === 'a' && typeof href === 'string' && href.startsWith('#')) {
+      let fragment = href.slice(1);
+      try {
+        fragment = decodeURIComponent(fragment);
+      } catch {
+        // Not percent-encoded text: compare it as it is.
+      }
+      const id = renamed.get(fragment);
+      if (id !== undefined) child.properties.href = '#' + id;
+    }
+    retargetFragmentLinks(child, renamed);
+  }
+}
 
 function collect(parent: Parents, found: { node: Element; parent: Parents; level: number }[]): void {
   for (const child of parent.children) {

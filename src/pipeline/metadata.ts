@@ -10,31 +10,41 @@ import { plainText, rawText } from './plain-text.js';
 
 // A paragraph inside these is not the article's opening paragraph.
 const NOT_OPENING = new Set(['figure', 'blockquote', 'table', 'li', 'aside', 'details', 'dl']);
+// Shorter paragraphs are bylines, dates, captions or labels ("Updated March 2025", "Contents"), not prose.
+const OPENING_MIN_WORDS = 12;
 
 export const rehypeArticleMetadata: Plugin<[], Root> = function () {
   return (tree, file) => {
     const run = runOf(file);
     const { settings } = run;
-    const found: { opening?: Element } = {};
+    const found: Opening = {};
     collect(tree, run, found, false);
 
     const text = rawText(tree);
     const count = countWords(text);
     run.wordCount = count.total;
     run.readingTime = readingMinutes(count, settings.wordsPerMinute, settings.cjkCharactersPerMinute);
-    run.excerpt = excerptOf(found.opening ? rawText(found.opening) : text, settings.excerptLength);
+    run.excerpt = excerptOf(found.prose ?? found.first ?? text, settings.excerptLength);
   };
 };
 
-function collect(parent: Parents, run: ArticleRun, found: { opening?: Element }, nested: boolean): void {
+/** The first paragraph that reads like prose, and the first non-empty one as a fallback. */
+interface Opening {
+  prose?: string;
+  first?: string;
+}
+
+function collect(parent: Parents, run: ArticleRun, found: Opening, nested: boolean): void {
   for (const child of parent.children) {
     if (child.type !== 'element') continue;
     if (child.tagName === 'img') {
       run.images.push(image(child, run));
     } else if (child.tagName === 'a' && typeof child.properties.href === 'string') {
       run.links.push(link(child, run));
-    } else if (child.tagName === 'p' && !nested && found.opening === undefined && rawText(child).trim() !== '') {
-      found.opening = child;
+    } else if (child.tagName === 'p' && !nested && found.prose === undefined) {
+      const text = rawText(child);
+      if (text.trim() !== '') found.first ??= text;
+      if (countWords(text).total >= OPENING_MIN_WORDS) found.prose = text;
     }
     collect(child, run, found, nested || NOT_OPENING.has(child.tagName));
   }

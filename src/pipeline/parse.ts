@@ -14,7 +14,8 @@ const FULL_DOCUMENT = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\
  *
  * Stock `rehype-parse` records source positions for every node, which this pipeline never reads and
  * which cost about half the parse time; `hast-util-from-parse5` without a file records none.
- * A full document is parsed as one, so that `<head>` content cannot leak into the body;
+ * A full document is parsed as one, so that `<head>` content cannot leak into the body; its
+ * content is the body's single `<main>` or `<article>` when it has exactly one, else the body;
  * its `<title>` text is returned for the title fallback.
  */
 export function parseArticleHtml(input: string): { tree: Root; documentTitle: string | undefined } {
@@ -29,7 +30,25 @@ export function parseArticleHtml(input: string): { tree: Root; documentTitle: st
   const body = htmlElement?.children.find(isElement('body'));
   const titleElement = head?.children.find(isElement('title'));
   const documentTitle = titleElement ? textOf(titleElement).replace(/\s+/g, ' ').trim() || undefined : undefined;
-  return { tree: { type: 'root', children: (body?.children ?? []) as RootContent[] }, documentTitle };
+  const content = body ? (only(body, 'main') ?? only(body, 'article') ?? body) : undefined;
+  return { tree: { type: 'root', children: (content?.children ?? []) as RootContent[] }, documentTitle };
+}
+
+/**
+ * The one `<main>` (or `<article>`) of a page, if there is exactly one: a full document wraps the
+ * article in site chrome (header, navigation, footer, forms) that is not the article's content.
+ */
+function only(body: Element, tagName: string): Element | undefined {
+  const found: Element[] = [];
+  const visit = (parent: Element): void => {
+    for (const child of parent.children) {
+      if (child.type !== 'element') continue;
+      if (child.tagName === tagName) found.push(child);
+      else visit(child);
+    }
+  };
+  visit(body);
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** unified parser plugin: `processor.use(rehypeArticleParse)` instead of `rehype-parse`. */

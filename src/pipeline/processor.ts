@@ -63,7 +63,8 @@ export async function processArticle(html: string, context: ArticleContext): Pro
   }
   const file = await processor.process({ value: String(html ?? ''), data: runData(run) });
   return {
-    html: String(file.value),
+    // Unwrapped chrome (a document's <article>, <header>…) leaves blank lines at the ends.
+    html: String(file.value).trim(),
     title: run.title ?? settings.keyword,
     headings: run.headings,
     images: run.images,

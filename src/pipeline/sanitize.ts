@@ -9,6 +9,7 @@ import { inputSchema, STRIPPED_WITH_CONTENT } from './schema.js';
 import { ALLOWED_SCHEMES, isAllowedUrl, normalizeUrl } from './url-policy.js';
 
 const STRIPPED = new Set<string>(STRIPPED_WITH_CONTENT);
+const HEADING = /^h[1-6]$/;
 const URL_PROPERTIES = Object.keys(ALLOWED_SCHEMES) as (keyof typeof ALLOWED_SCHEMES)[];
 
 /**
@@ -46,6 +47,10 @@ function prepare(parent: Parents, embeds: EmbedPolicy): void {
       continue;
     }
     normalised(child);
+    // Sanitizing drops every input id; remember a heading's, so links to it can follow it to its new id.
+    if (HEADING.test(child.tagName) && typeof child.properties.id === 'string' && child.properties.id !== '') {
+      child.data = { ...child.data, inputId: child.properties.id } as typeof child.data;
+    }
     prepare(child, embeds);
     if (child.tagName === 'a' && child.properties.href === undefined) {
       result.push(...child.children);

@@ -105,6 +105,13 @@ describe('ids', () => {
     expect(result.headings[0]!.slug).toBe('h-config');
   });
 
+  test('should point the article’s fragment links at the new heading ids', async () => {
+    const result = await run('<ul><li><a href="#why">Why</a></li><li><a href="#s%C3%A9chage">Séchage</a></li><li><a href="#gone">Gone</a></li></ul><h3 id="why">Why cast iron</h3><h3 id="séchage">Séchage</h3>');
+    expect(result.html).toBe(
+      '<ul><li><a href="#why-cast-iron">Why</a></li><li><a href="#séchage">Séchage</a></li><li><a href="#gone">Gone</a></li></ul><h2 id="why-cast-iron">Why cast iron</h2><h2 id="séchage">Séchage</h2>',
+    );
+  });
+
   test('should report headings in the MarkdownHeading shape, in document order', async () => {
     const result = await run('<h1>T</h1><h2>One <code>code</code></h2><h3>Two</h3>');
     expect(result.headings).toEqual([

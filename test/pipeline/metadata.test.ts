@@ -104,6 +104,11 @@ describe('excerpt', () => {
     expect(result.excerpt).toBe('The opening.');
   });
 
+  test('should skip a short byline or label for the first paragraph that reads like prose', async () => {
+    const result = await run('<p>Updated March 2025</p><p><em>Photo: the machine on a desk.</em></p><p>Scale is the quiet killer of espresso machines, and hard water is where it comes from.</p>');
+    expect(result.excerpt).toBe('Scale is the quiet killer of espresso machines, and hard water is where it comes from.');
+  });
+
   test('should fall back to the body text without a paragraph', async () => {
     expect((await run('<div>Loose text in a div.</div>')).excerpt).toBe('Loose text in a div.');
   });

@@ -22,6 +22,13 @@ describe('parse', () => {
     expect(tree.children[0]).toMatchObject({ type: 'element', tagName: 'p' });
   });
 
+  test('should take the single <main> or <article> of a full document, without the page chrome', async () => {
+    const page = (inner: string) => `<!doctype html><html><body><nav>Menu</nav>${inner}<footer>Copyright</footer></body></html>`;
+    expect((await processArticle(page('<main><p>Main</p></main>'), { keyword: 'k' })).html).toBe('<p>Main</p>');
+    expect((await processArticle(page('<div><article><p>Article</p></article></div>'), { keyword: 'k' })).html).toBe('<p>Article</p>');
+    expect((await processArticle(page('<article><p>A</p></article><article><p>B</p></article>'), { keyword: 'k' })).html).toBe('Menu<p>A</p><p>B</p>Copyright');
+  });
+
   test('should recognise a document after a BOM and comments', () => {
     const { documentTitle } = parseArticleHtml('\uFEFF <!-- generated --> <html><head><title> Doc  title </title></head><body></body></html>');
     expect(documentTitle).toBe('Doc title');
@@ -38,6 +45,10 @@ describe('parse', () => {
       { keyword: 'k' },
     );
     expect(result.html).toBe('<p>Body text</p>');
+  });
+
+  test('should trim the blank lines unwrapped chrome leaves at the ends', async () => {
+    expect((await processArticle('\n<article>\n<header>\n</header>\n<p>x</p>\n</article>\n', { keyword: 'k' })).html).toBe('<p>x</p>');
   });
 
   test('should not let a <title> inside a fragment leak its text', async () => {
