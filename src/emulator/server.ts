@@ -588,7 +588,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const { delayMs, fault } = faults.before(faultRoute);
       if (delayMs > 0) {
         entry.fault = 'slow';
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
         if (res.destroyed) return;
       }
       if (fault.kind === 'reset') {

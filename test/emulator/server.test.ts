@@ -270,3 +270,39 @@ describe('emulator state file', () => {
     await expect(startEmulator({ apiKey: KEY, stateFile })).rejects.toMatchObject({ code: 'emulator_state_unreadable', message: expect.stringContaining(stateFile) });
   });
 });
+
+describe('emulator worker pool and timing', () => {
+  it('should keep articles queued beyond the worker count', async () => {
+    const pool = await startEmulator({ apiKey: KEY, workers: 1, timing: { writingMs: 3_600_000 } });
+    try {
+      const create = async (targetKeyword: string) => {
+        const response = await fetch(`${pool.url}/api/articles/`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ targetKeyword }) });
+        return ((await response.json()) as { articleId: string }).articleId;
+      };
+      const first = await create('first');
+      const second = await create('second');
+      while (pool.article(first)?.status !== 'processing') await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(pool.article(second)?.status).toBe('queued');
+      pool.setTiming('instant');
+      await pool.settle();
+      expect([pool.article(first)?.status, pool.article(second)?.status]).toEqual(['finished', 'finished']);
+    } finally {
+      await pool.stop();
+    }
+  });
+
+  it('should ask a writingMs function for each article\'s writing time', async () => {
+    const calls: { keyword: string; articleId: string }[] = [];
+    const timed = await startEmulator({
+      apiKey: KEY,
+      timing: { writingMs: (request, context) => (calls.push({ keyword: request.targetKeyword, articleId: context.articleId }), 0) },
+    });
+    try {
+      const response = await fetch(`${timed.url}/api/articles/`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ targetKeyword: 'timed' }) });
+      const { articleId } = (await response.json()) as { articleId: string };
+      expect(calls).toEqual([{ keyword: 'timed', articleId }]);
+    } finally {
+      await timed.stop();
+    }
+  });
+});
