@@ -65,10 +65,6 @@ export function isJsonContentType(value: string | undefined): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
-export function jsonText(body: unknown): string {
-  return JSON.stringify(body);
-}
-
 export function errorBody(code: ErrorCode, message: string, fields?: { path: string; message: string }[]): string {
   return JSON.stringify(fields === undefined ? { error: code, message } : { error: code, message, fields });
 }

@@ -34,7 +34,7 @@ import {
   validateOptions,
   type EmulatorOptions,
 } from './options.js';
-import { renderPng } from './png-image.js';
+import { MAX_IMAGE_SIDE, renderPng } from './png-image.js';
 import { RateLimiter } from './rate-limiter.js';
 import { createRandom } from './seeded-random.js';
 import { STATE_FILE_VERSION, StateFile } from './state-file.js';
@@ -154,13 +154,21 @@ type Route =
 function matchRoute(pathname: string): Route | undefined {
   if (pathname === '/api/articles' || pathname === '/api/articles/') return { name: 'createArticle', allow: ['POST'] };
   const article = /^\/api\/articles\/([^/]+)\/?$/.exec(pathname);
-  if (article !== null) return { name: 'getArticle', allow: ['GET'], articleId: decodeURIComponent(article[1] as string) };
+  if (article !== null) return { name: 'getArticle', allow: ['GET'], articleId: decodePathSegment(article[1] as string) };
   if (pathname === '/api/internal-links' || pathname === '/api/internal-links/') return { name: 'internalLinks', allow: ['POST'] };
   const image = /^\/_emulator\/images\/([^/]+)$/.exec(pathname);
   if (image !== null) return { name: 'image', allow: ['GET', 'HEAD'], fileName: image[1] as string };
   if (pathname === '/_emulator/ledger') return { name: 'ledger', allow: ['GET'] };
   if (pathname === '/_emulator/health') return { name: 'health', allow: ['GET'] };
   return undefined;
+}
+
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -418,7 +426,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     });
     if (typeof idempotencyKey === 'string') idempotency.remember({ account: account.name, key: idempotencyKey, requestHash, articleId, at: now });
     workers.add(record);
-    persist();
+    // With a state file, the article exists on disk before its id is handed out: a process
+    // killed right after this answer still knows the id the caller may have recorded.
+    if (stateFile !== undefined) {
+      persist();
+      await stateFile.flush();
+    }
     return { answer: json(200, { articleId }) };
   };
 
@@ -467,7 +480,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const image = (fileName: string, query: URLSearchParams): Answer => {
     const parsed = parseImageFileName(fileName);
-    if (parsed === undefined || parsed.width > 4096 || parsed.height > 4096) return failure(404, 'not_found', 'No such image.');
+    if (parsed === undefined || parsed.width > MAX_IMAGE_SIDE || parsed.height > MAX_IMAGE_SIDE) return failure(404, 'not_found', 'No such image.');
     const check = signer.check(parsed.id, query, Date.now(), options.imageUrlTtlMs !== undefined);
     if (check === 'expired') return failure(403, 'forbidden', 'This image URL has expired; fetch the article again for fresh URLs, or download images when the article finishes.');
     if (check === 'invalid') return failure(403, 'forbidden', 'This image URL is not validly signed.');

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { EmulatorError } from './errors.js';
 
 export const STATE_FILE_VERSION = 1;
-/** Saves are coalesced: at most one write per this many milliseconds. */
-export const STATE_SAVE_DEBOUNCE_MS = 50;
+/** Progress changes are coalesced into at most one write per this many milliseconds. */
+export const STATE_SAVE_DEBOUNCE_MS = 250;
 
 /** Reads and writes one state file; `T` is the snapshot shape the emulator defines. */
 export class StateFile<T extends object> {

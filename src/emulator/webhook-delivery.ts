@@ -94,7 +94,7 @@ export class WebhookSender {
 
   async #run(delivery: WebhookDelivery, target: WebhookTarget, body: unknown): Promise<void> {
     const payload =
-      target.secret === undefined ? JSON.stringify(body) : JSON.stringify({ type: event(delivery), timestamp: new Date().toISOString(), data: body });
+      target.secret === undefined ? JSON.stringify(body) : JSON.stringify({ type: delivery.event, timestamp: new Date().toISOString(), data: body });
     for (let attempt = 1; attempt <= this.#options.maxAttempts; attempt++) {
       if (this.#abort.signal.aborted) break;
       const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'astro-article-loader-emulator' };
@@ -130,8 +130,4 @@ export class WebhookSender {
     }
     delivery.state = 'gave_up';
   }
-}
-
-function event(delivery: WebhookDelivery): string {
-  return delivery.event;
 }

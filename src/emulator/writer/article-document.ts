@@ -38,8 +38,3 @@ export interface ArticleDocument {
   fullDocument: boolean;
   description: string;
 }
-
-/** Progress steps shown in `statusDetail` while the emulator "writes" the article. */
-export interface WritingStep {
-  detail: string;
-}

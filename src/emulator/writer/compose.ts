@@ -106,7 +106,7 @@ class Composition {
   }
 
   /** Paragraphs of 3–6 sentences until about `words` words are written. */
-  prose_(words: number, extra: Record<string, string> = {}): void {
+  writeParagraphs(words: number, extra: Record<string, string> = {}): void {
     let written = 0;
     // Leave about one sentence of slack so the article lands near its target length.
     while (written < words - 10) {
@@ -197,7 +197,7 @@ class Composition {
     this.steps.push('Writing the introduction');
     if (this.random.chance(0.3)) this.heading(2, this.pack.headings.introduction);
     this.paragraph([this.prose.voice(), ...this.prose.sentences(this.random.int(2, 4))]);
-    if (words > 120) this.prose_(words - 60);
+    if (words > 120) this.writeParagraphs(words - 60);
   }
 
   /** A paragraph that wraps the article up too early; Polish's remove-mid-article-conclusions drops it. */
@@ -325,7 +325,7 @@ function composeBlogPost(c: Composition, request: BlogPost): string {
             ? [random.pick(pack.subsectionNames)]
             : [];
     const ownWords = subsections.length > 0 ? Math.round(sectionWords * 0.4) : sectionWords;
-    c.prose_(ownWords);
+    c.writeParagraphs(ownWords);
     if (index === middle && sections.length >= 3) c.midConclusion();
     if (index === tableAt) comparisonTable(c);
     if (index === quoteAt) c.blocks.push({ kind: 'quote', html: c.prose.sentence().html, cite: random.chance(0.5) ? null : 'Field notes' });
@@ -334,7 +334,7 @@ function composeBlogPost(c: Composition, request: BlogPost): string {
     const subLevel = index === skipLevelAt ? 4 : 3;
     for (const sub of subsections) {
       c.heading(subLevel, sub);
-      c.prose_(Math.round((sectionWords * 0.6) / subsections.length));
+      c.writeParagraphs(Math.round((sectionWords * 0.6) / subsections.length));
     }
     if (imageCount - imagesPlaced > sections.length - index - 1 || (imagesPlaced < imageCount && random.chance(0.5))) placeImage(section.title);
     if (videosPlaced < videoCount && (videoCount - videosPlaced >= sections.length - index || random.chance(0.4))) {
@@ -441,7 +441,7 @@ function composeList(c: Composition, request: ListRequest): string {
       const heading = pack.headings.supplemental[i] as string;
       c.steps.push(`Writing supplemental section ${i + 1} of ${extraSections}: ${heading}`);
       c.heading(2, heading);
-      c.prose_(110);
+      c.writeParagraphs(110);
     }
   }
   c.faq();
@@ -495,7 +495,7 @@ function composeRoundup(c: Composition, request: Roundup): string {
   });
 
   c.heading(2, pack.headings.howWeChose);
-  c.prose_(120);
+  c.writeParagraphs(120);
   if (request.productSearchUrl !== undefined) {
     c.paragraph([{ html: `<a href="${escapeHtml(request.productSearchUrl)}">${escapeHtml(pack.labels.seeMoreProducts)}</a>` }]);
   }
@@ -535,7 +535,7 @@ function composeReview(c: Composition, request: Review): string {
   sections.forEach((section, index) => {
     c.steps.push(`Writing section ${index + 1} of ${sectionCount}: ${section.title}`);
     c.heading(2, section.title);
-    c.prose_(request.enableCondensedMode === true ? 90 : 200, { product });
+    c.writeParagraphs(request.enableCondensedMode === true ? 90 : 200, { product });
   });
   c.heading(2, pack.headings.pros);
   c.blocks.push({ kind: 'list', ordered: false, items: pickSome(random, pack.pros, 3, 4).map(escapeHtml) });
@@ -592,7 +592,7 @@ function composeVideoArticle(c: Composition, request: VideoArticle): string {
     c.steps.push(`Writing section ${index + 1} of ${sections.length}: ${section.title}`);
     c.heading(2, section.title);
     c.paragraph([c.prose.from(pack.videoSentences), ...c.prose.sentences(2)]);
-    c.prose_(150);
+    c.writeParagraphs(150);
   });
   c.faq();
   c.conclusion();
@@ -615,7 +615,7 @@ function composeRewrite(c: Composition, request: Rewrite): string {
   sections.forEach((section, index) => {
     c.steps.push(`Writing section ${index + 1} of ${sections.length}: ${section.title}`);
     c.heading(2, section.title);
-    c.prose_(220);
+    c.writeParagraphs(220);
     if (index === middle) c.midConclusion();
   });
   c.faq();
