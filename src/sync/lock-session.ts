@@ -51,8 +51,10 @@ export class LockSession {
           // Whatever was changed in memory reaches the disk before the lock is released, including
           // changes made while an earlier write was in flight.
           try {
-            do await this.#flush();
-            while (this.#written < this.#requested || this.#inflight !== undefined);
+            while (this.#inflight !== undefined || this.#written < this.#requested) {
+              if (this.#inflight !== undefined) await this.#inflight;
+              else await this.#flush();
+            }
           } finally {
             this.#latest = lock;
             this.#exclusive = undefined;

@@ -1,4 +1,5 @@
 // The inter-process lock on the lock file, so two builds never create the same article; a dead holder's lock is taken over.
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lock as acquireFileLock } from 'proper-lockfile';
 import { LockBusyError, SyncAbortedError, SyncError } from './errors.js';
@@ -26,6 +27,42 @@ export interface HeldLock {
  * proper-lockfile). The lock file itself need not exist yet.
  */
 export async function withProcessLock<T>(lockFile: string, fn: (held: HeldLock) => Promise<T>, options: ProcessLockOptions = {}): Promise<T> {
+  // Callers in this process queue here and are woken the moment the lock is released, instead of
+  // polling the lock directory like another process has to.
+  const key = resolve(lockFile);
+  const before = localQueues.get(key) ?? Promise.resolve();
+  let leave!: () => void;
+  const turn = new Promise<void>((done) => (leave = done));
+  const queued = before.then(() => turn);
+  localQueues.set(key, queued);
+  try {
+    await abortable(before, options.signal);
+    return await withFileLock(lockFile, fn, options);
+  } finally {
+    leave();
+    if (localQueues.get(key) === queued) localQueues.delete(key);
+  }
+}
+
+const localQueues = new Map<string, Promise<void>>();
+
+function abortable(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.reject(new SyncAbortedError());
+  return new Promise<void>((resolvePromise, reject) => {
+    const onAbort = (): void => reject(new SyncAbortedError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolvePromise();
+      },
+      reject,
+    );
+  });
+}
+
+async function withFileLock<T>(lockFile: string, fn: (held: HeldLock) => Promise<T>, options: ProcessLockOptions): Promise<T> {
   const staleMs = Math.max(options.staleMs ?? 10_000, 2_000);
   const timeoutMs = options.timeoutMs ?? 600_000;
   const started = Date.now();

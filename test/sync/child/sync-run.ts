@@ -8,7 +8,7 @@ interface ChildConfig {
   lockFile: string;
   baseUrl: string;
   keywords: string[];
-  options?: Partial<Pick<SyncOptions, 'budget' | 'concurrency' | 'poll' | 'timeoutMs' | 'idempotentCreates'>>;
+  options?: Partial<Pick<SyncOptions, 'budget' | 'concurrency' | 'poll' | 'timeoutMs' | 'idempotentCreates' | 'idempotencyKeys' | 'lock'>>;
 }
 
 const [configFile] = process.argv.slice(2);
