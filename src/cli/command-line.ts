@@ -1,0 +1,123 @@
+// Parsing a command's flags with node:util parseArgs: the flags every command shares, typed readers, and the flags we refuse.
+import { parseArgs } from 'node:util';
+import { UsageError } from './usage-error.js';
+
+export interface FlagSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  multiple?: boolean;
+}
+
+/** Flags every command takes (besides its own). */
+export const COMMON_FLAGS = {
+  manifest: { type: 'string', short: 'm' },
+  'lock-file': { type: 'string' },
+  json: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  verbose: { type: 'boolean', short: 'v' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Record<string, FlagSpec>;
+
+export const COMMON_FLAG_HELP = `  -m, --manifest <file>  The manifest (default: articles.yaml, .yml, .json or .csv
+                         in the current directory)
+  --lock-file <file>     The lock file (default: articles.lock.json next to the
+                         manifest); the cache is articles.cache/ beside it
+  --json                 Print one JSON document on stdout (no colour, no progress)
+  --no-color             No colours (also when NO_COLOR is set)
+  -v, --verbose          Stack traces of unexpected errors (also with DEBUG set)
+  -h, --help             Show this help`;
+
+/**
+ * Names someone might try for the key. A flag lands in shell history, `ps` output and CI logs,
+ * so the key is only ever read from the environment, and a key given as a flag is refused
+ * without being echoed.
+ */
+const KEY_FLAG = /^--?(api[-_]?key|apikey|key|token|secret)(=|$)/i;
+
+export const API_KEY_FLAG_REFUSAL =
+  'the API key is never taken as a flag: a flag ends up in your shell history, in `ps` output and in CI logs. ' +
+  'Set it in the environment instead: ARTICLES_API_KEY (for example from a .env file your shell loads, or your CI\'s secret store). ' +
+  'If you just typed the key on a command line, consider rotating it.';
+
+/** The values parsed from a command line, with readers that check each flag's type. */
+export class ParsedFlags {
+  readonly #values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  readonly #lists: Map<string, string[]>;
+
+  constructor(values: Record<string, string | boolean | (string | boolean)[] | undefined>, lists: Map<string, string[]>) {
+    this.#values = values;
+    this.#lists = lists;
+  }
+
+  has(name: string): boolean {
+    return this.#values[name] !== undefined || this.#lists.has(name);
+  }
+
+  boolean(name: string): boolean {
+    return this.#values[name] === true;
+  }
+
+  string(name: string): string | undefined {
+    const value = this.#values[name];
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** `--flag` → true (all), `--flag=a,b` → ['a', 'b'], absent → undefined. */
+  selection(name: string): true | string[] | undefined {
+    const list = this.#lists.get(name);
+    if (list !== undefined) return list;
+    return this.#values[name] === true ? true : undefined;
+  }
+
+  /** A whole number ≥ `min`, or `fallback` when the flag is absent. */
+  wholeNumber(name: string, min: number, fallback: number): number {
+    const value = this.string(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${value}".`);
+    return Number(value);
+  }
+
+  /** A duration like `90s`, `30m`, `1h`, `500ms` or a bare number of seconds, in ms. */
+  duration(name: string, fallbackMs: number): number {
+    const value = this.string(name);
+    if (value === undefined) return fallbackMs;
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
+    if (match === null || Number(match[1]) <= 0) {
+      throw new UsageError(`--${name} must be a duration like 90s, 30m or 1h, got "${value}".`);
+    }
+    const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+    return Math.round(Number(match[1]) * factor);
+  }
+}
+
+/**
+ * Parses `args` against `flags` (plus COMMON_FLAGS). `selectionFlags` are booleans that also accept
+ * `=a,b` (a list of slugs), which parseArgs alone cannot express.
+ */
+export function parseCommandLine(args: readonly string[], flags: Record<string, FlagSpec>, selectionFlags: readonly string[] = []): ParsedFlags {
+  const lists = new Map<string, string[]>();
+  const rest: string[] = [];
+  for (const arg of args) {
+    if (arg === '--') {
+      rest.push(arg);
+      continue;
+    }
+    if (KEY_FLAG.test(arg)) throw new UsageError(API_KEY_FLAG_REFUSAL);
+    const selection = /^--([a-z-]+)=(.*)$/s.exec(arg);
+    if (selection !== null && selectionFlags.includes(selection[1]!)) {
+      const slugs = selection[2]!.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      if (slugs.length === 0) throw new UsageError(`--${selection[1]}= needs a comma-separated list of slugs, or no "=" for all.`);
+      lists.set(selection[1]!, [...(lists.get(selection[1]!) ?? []), ...slugs]);
+      continue;
+    }
+    rest.push(arg);
+  }
+  try {
+    const { values } = parseArgs({ args: rest, options: { ...COMMON_FLAGS, ...flags }, strict: true, allowPositionals: false });
+    return new ParsedFlags(values as Record<string, string | boolean | (string | boolean)[] | undefined>, lists);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(`${(error as Error).message}.`.replace(/\.\.$/, '.'));
+    throw error;
+  }
+}

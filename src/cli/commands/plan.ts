@@ -1,0 +1,106 @@
+// `astro-article-loader plan`: what a build would do and cost, per article and why, without a single request.
+import { loadManifest } from '../../manifest/index.js';
+import { planSync, readLockState } from '../../sync/index.js';
+import { COMMON_FLAG_HELP } from '../command-line.js';
+import { runCommand, type CommandDefinition } from '../command-runner.js';
+import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
+import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
+import { formatCount, plural, type CommandIo } from '../output.js';
+import { costLine, costOf, planArticleLines, planCountsLine, plannedArticleJson } from '../plan-report.js';
+import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules } from '../sync-rules.js';
+
+export const PLAN_COMMAND: CommandDefinition = {
+  name: 'plan',
+  summary: 'Show what a build would create, reuse or wait for, why, and what it would cost. No requests.',
+  flags: { ...SYNC_RULE_FLAGS, all: { type: 'boolean' }, 'internal-links': { type: 'boolean' } },
+  selectionFlags: SYNC_RULE_SELECTIONS,
+  help: `Usage: astro-article-loader plan [options]
+
+Compares the manifest with the lock file and the cache and shows, per article, what a
+build would do: create (new entry, or which request fields changed, as a diff), reuse,
+wait, fetch, restore, failed, unknown, or orphan. Then the totals and an estimated cost
+in words. It makes no requests to the service at all.
+
+Options:
+${COMMON_FLAG_HELP}
+${SYNC_RULE_HELP}
+  --all                  Also list the articles that are reused
+  --internal-links       Count the internal-link credits too (1 per new article),
+                         when the site uses the service's internal links
+
+Examples:
+  npx astro-article-loader plan
+  npx astro-article-loader plan --manifest content/articles.csv --all
+  npx astro-article-loader plan --json | jq '.estimate.words'
+  npx astro-article-loader plan || echo "this build would create articles"
+
+The word figures are estimates from the request (length, sections, items, images at 50
+or 200 words by image model), not a quote: the service bills the words it writes.
+
+${EXIT_CODE_HELP}
+  (plan exits 0 when nothing would be created and 3 when something would.)`,
+};
+
+export function runPlanCommand(args: readonly string[], io?: CommandIo): Promise<ExitCode> {
+  return runCommand(
+    PLAN_COMMAND,
+    args,
+    async ({ flags, output, io }) => {
+      const rules = syncRules(flags, io.env);
+      const manifestFile = (await locateManifest(io.cwd, flags.string('manifest'), { required: true }))!;
+      const manifest = await loadManifest(manifestFile);
+      const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
+      const state = await readLockState(lockFile);
+      const plan = planSync(manifest.specs, state.lock, await state.cache.index(), planOptionsOf(rules));
+      const cost = costOf(plan, flags.boolean('internal-links'));
+      const creates = plan.creates.length;
+      const overBudget = creates > rules.budget;
+      const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
+
+      if (output.json) {
+        output.document({
+          schemaVersion: 1,
+          command: 'plan',
+          exitCode,
+          manifest: manifest.file,
+          lockFile: state.lockFile,
+          cacheDir: state.cacheDir,
+          budget: rules.budget,
+          frozen: rules.frozen,
+          wouldCreate: creates > 0,
+          overBudget,
+          counts: plan.counts,
+          estimate: cost,
+          articles: plan.articles.map(plannedArticleJson),
+          orphans: plan.orphans.map(plannedArticleJson),
+        });
+        return exitCode;
+      }
+
+      const { style } = output;
+      output.out(`${style.bold('Plan')} for ${shownPath(io.cwd, manifest.file)} (${plural(manifest.specs.length, 'article')}; lock file ${shownPath(io.cwd, state.lockFile)})`);
+      const lines = planArticleLines(plan, style, { all: flags.boolean('all') });
+      if (lines.length > 0) output.out();
+      for (const line of lines) output.out(line);
+      if (!flags.boolean('all') && plan.counts.reuse > 0 && lines.length > 0) output.out(style.dim(`  … and ${formatCount(plan.counts.reuse)} up to date (--all lists them)`));
+      output.out();
+      output.out(`${style.bold('Plan:')} ${planCountsLine(plan)}.`);
+      if (creates > 0) output.out(`${style.bold('Estimated cost:')} ${costLine(cost)}; an estimate, not a quote.`);
+      else output.out(`${style.bold('Estimated cost:')} nothing: no article would be created.`);
+      if (creates > 0 && rules.frozen) {
+        const why = rules.frozenSource === 'CI' ? 'CI is set' : '--frozen';
+        output.out(style.yellow(`Frozen mode is on (${why}): sync would stop without creating anything. Run sync where spending is allowed (--no-frozen), then commit the lock file and articles.cache/.`));
+      } else if (overBudget) {
+        output.out(style.yellow(`Over budget: ${creates} new articles, budget ${rules.budget} per run; sync would stop before creating anything. If this is intended: --budget ${creates}.`));
+      } else if (creates > 0) {
+        output.out(`Run ${style.bold('astro-article-loader sync')} to create ${creates === 1 ? 'it' : `these ${creates}`} (budget ${rules.budget} per run).`);
+      } else if (plan.counts.wait + plan.counts.fetch > 0) {
+        output.out(`Nothing to create; ${style.bold('astro-article-loader sync')} would wait for or fetch the rest (free).`);
+      } else {
+        output.out(style.green('Up to date: a build makes no requests.'));
+      }
+      return exitCode;
+    },
+    io,
+  );
+}

@@ -1,0 +1,212 @@
+// `astro-article-loader status`: the lock file's articles, their status on the service (refreshed by GET), and the words billed so far.
+import { articleRequestSchema, type ArticleStatus } from '../../api/index.js';
+import { ArticleLoaderError } from '../../errors.js';
+import { loadManifest, type Manifest } from '../../manifest/index.js';
+import { estimateWords, readLockState, requestHash, type LockEntry } from '../../sync/index.js';
+import { COMMON_FLAG_HELP } from '../command-line.js';
+import { runCommand, type CommandDefinition } from '../command-runner.js';
+import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
+import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
+import { formatCount, plural, type CommandIo } from '../output.js';
+import { fitWidth } from '../progress-display.js';
+import { connect, isConfigured, requireService, serviceSettings, type ServiceConnection } from '../service-connection.js';
+
+export const STATUS_COMMAND: CommandDefinition = {
+  name: 'status',
+  summary: "List the lock file's articles, their status on the service and the words billed so far.",
+  flags: {
+    'base-url': { type: 'string' },
+    'refresh-all': { type: 'boolean' },
+    'no-refresh': { type: 'boolean' },
+    concurrency: { type: 'string' },
+  },
+  help: `Usage: astro-article-loader status [options]
+
+Lists every article of the lock file: its recorded status, its status on the service
+(refreshed with one GET per unfinished article; free), and the words billed so far. It
+never changes the lock file: \`sync\` records what it finds.
+
+Options:
+${COMMON_FLAG_HELP}
+  --base-url <url>       The service's address (default: ARTICLES_API_URL)
+  --refresh-all          Also ask the service about finished articles (finds articles
+                         deleted or edited in the writing tool)
+  --no-refresh           Only the lock file: no request at all
+  --concurrency <n>      GET requests at once (default 8)
+
+Without ARTICLES_API_KEY and a service URL, status shows the lock file only.
+
+Words billed are estimated from each recorded request (the lock file records no word
+counts): the same figures as \`plan\`, labelled as estimates.
+
+Examples:
+  npx astro-article-loader status
+  npx astro-article-loader status --refresh-all
+  npx astro-article-loader status --json | jq '.articles[] | select(.status != "finished")'
+
+${EXIT_CODE_HELP}`,
+};
+
+type Remote = { status: string; statusDetail: string; progress: number; updatedAt: number } | { error: { code: string; message: string } } | null;
+
+/** The request an entry was created from, when the lock records it (or the manifest's, when its hash matches). */
+function estimateOf(entry: LockEntry, slug: string, manifest: Manifest | undefined): number | null {
+  const candidates = [entry.request, manifest?.specs.find((spec) => spec.slug === slug)?.request];
+  for (const candidate of candidates) {
+    if (candidate === undefined) continue;
+    const parsed = articleRequestSchema.safeParse(candidate);
+    if (parsed.success && requestHash(parsed.data) === entry.hash) return estimateWords(parsed.data).words;
+  }
+  return null;
+}
+
+/** Client errors that say the whole configuration is wrong, not one article. */
+const FATAL_CODES = new Set(['unauthorized', 'plan_required', 'insufficient_credits']);
+
+function remoteText(remote: Remote): string {
+  if (remote === null) return '—';
+  if ('error' in remote) return `${remote.error.code}: ${remote.error.message}`;
+  const percent = remote.status === 'finished' ? '' : ` ${Math.floor(remote.progress * 100)}%`;
+  return `${remote.status}${percent}${remote.statusDetail === '' || remote.status === 'finished' ? '' : ` ${remote.statusDetail}`}`;
+}
+
+export function runStatusCommand(args: readonly string[], io?: CommandIo): Promise<ExitCode> {
+  return runCommand(
+    STATUS_COMMAND,
+    args,
+    async ({ flags, output, io }) => {
+      const lockFlag = flags.string('lock-file');
+      const manifestFile = await locateManifest(io.cwd, flags.string('manifest'), { required: lockFlag === undefined });
+      const manifest = manifestFile === undefined ? undefined : await loadManifest(manifestFile);
+      const { lockFile } = locateLock(io.cwd, lockFlag, manifest?.file);
+      const state = await readLockState(lockFile);
+      const slugs = Object.keys(state.lock.articles).sort();
+      const inManifest = manifest === undefined ? undefined : new Set(manifest.specs.map((spec) => spec.slug));
+      const refreshAll = flags.boolean('refresh-all');
+      const targets = flags.boolean('no-refresh')
+        ? []
+        : slugs.filter((slug) => {
+            const entry = state.lock.articles[slug]!;
+            return entry.articleId !== undefined && (refreshAll || entry.status !== 'finished');
+          });
+
+      const remotes = new Map<string, Remote>();
+      let skippedRefresh = false;
+      const settings = serviceSettings(io.env, flags.string('base-url'));
+      if (targets.length > 0 && !isConfigured(settings)) skippedRefresh = true;
+      else if (targets.length > 0) {
+        const connection: ServiceConnection = connect(requireService(settings, 'status', 'status refreshes unfinished articles from the service'), {
+          concurrency: flags.wholeNumber('concurrency', 1, 8),
+          idempotentCreates: false,
+        });
+        try {
+          let fatal: unknown;
+          await Promise.all(
+            targets.map(async (slug) => {
+              try {
+                const status: ArticleStatus = await connection.client.getArticle(state.lock.articles[slug]!.articleId!);
+                remotes.set(slug, { status: status.status, statusDetail: status.statusDetail, progress: status.progress, updatedAt: status.updatedAt });
+              } catch (error) {
+                if (error instanceof ArticleLoaderError && FATAL_CODES.has(error.code)) fatal ??= error;
+                const code = error instanceof ArticleLoaderError ? error.code : 'error';
+                remotes.set(slug, { error: { code, message: error instanceof Error ? error.message : String(error) } });
+              }
+            }),
+          );
+          if (fatal !== undefined) throw fatal;
+        } finally {
+          await connection.close();
+        }
+      }
+
+      const rows = slugs.map((slug) => {
+        const entry = state.lock.articles[slug]!;
+        return {
+          slug,
+          keyword: entry.keyword,
+          inManifest: inManifest === undefined ? null : inManifest.has(slug),
+          status: entry.status,
+          articleId: entry.articleId ?? null,
+          attempt: entry.attempt,
+          createdAt: entry.createdAt,
+          updatedAt: entry.updatedAt,
+          finishedAt: entry.finishedAt ?? null,
+          error: entry.error ?? null,
+          remote: remotes.get(slug) ?? null,
+          estimatedWords: estimateOf(entry, slug, manifest),
+        };
+      });
+      const count = (status: LockEntry['status']): number => rows.filter((row) => row.status === status).length;
+      // Billed: articles the service accepted and did not fail. Failed articles are not billed.
+      const billed = rows.filter((row) => row.articleId !== null && (row.status === 'finished' || row.status === 'pending'));
+      const billedWords = billed.reduce((sum, row) => sum + (row.estimatedWords ?? 0), 0);
+      const unestimated = billed.filter((row) => row.estimatedWords === null).length;
+      const notInLock = manifest === undefined ? [] : manifest.specs.map((spec) => spec.slug).filter((slug) => state.lock.articles[slug] === undefined);
+      const superseded = rows.filter((row) => state.lock.articles[row.slug]!.previous !== undefined).length;
+
+      if (output.json) {
+        output.document({
+          schemaVersion: 1,
+          command: 'status',
+          exitCode: EXIT_CODES.ok,
+          manifest: manifest?.file ?? null,
+          lockFile: state.lockFile,
+          cacheDir: state.cacheDir,
+          refreshed: flags.boolean('no-refresh') || skippedRefresh ? 'none' : refreshAll ? 'all' : 'unfinished',
+          articles: rows,
+          notInLock,
+          totals: {
+            entries: rows.length,
+            finished: count('finished'),
+            pending: count('pending'),
+            failed: count('failed'),
+            unknown: count('unknown'),
+            orphans: rows.filter((row) => row.inManifest === false).length,
+            refreshed: remotes.size,
+            billedWords: { words: billedWords, estimated: true, articles: billed.length, notEstimated: unestimated, earlierArticles: superseded },
+          },
+        });
+        return EXIT_CODES.ok;
+      }
+
+      const { style } = output;
+      const summary = [`${count('finished')} finished`, count('pending') > 0 ? `${count('pending')} pending` : '', count('failed') > 0 ? `${count('failed')} failed` : '', count('unknown') > 0 ? `${count('unknown')} unknown` : '']
+        .filter((p) => p !== '')
+        .join(', ');
+      output.out(`${style.bold(shownPath(io.cwd, state.lockFile))}: ${plural(rows.length, 'article')}${rows.length > 0 ? ` (${summary})` : ''}${remotes.size > 0 ? `; ${remotes.size} refreshed from the service` : ''}.`);
+      if (rows.length > 0) {
+        const slugWidth = Math.min(40, Math.max(4, ...rows.map((row) => row.slug.length + (row.inManifest === false ? 9 : 0))));
+        const width = Math.max(60, (io.stdout.columns ?? 120) - 1);
+        const remoteTexts = rows.map((row) => (row.remote === null && row.error !== null ? `${row.error.code}: ${row.error.message}` : remoteText(row.remote)));
+        const remoteWidth = Math.max(7, Math.min(width - slugWidth - 2 - 10 - 2 - 10 - 4, Math.max(...remoteTexts.map((t) => t.length))));
+        output.out();
+        output.out(style.dim(`  ${'slug'.padEnd(slugWidth)}  ${'lock'.padEnd(10)}  ${'service'.padEnd(remoteWidth)}  ${'words'.padStart(8)}`));
+        for (const [index, row] of rows.entries()) {
+          const name = row.inManifest === false ? `${row.slug} ${style.yellow('(orphan)')}` : row.slug;
+          const namePad = ' '.repeat(Math.max(0, slugWidth - row.slug.length - (row.inManifest === false ? 9 : 0)));
+          const tone = row.status === 'finished' ? style.green : row.status === 'pending' ? style.cyan : style.red;
+          const remote = remoteTexts[index]!;
+          const words = row.estimatedWords === null ? '?' : `~${formatCount(row.estimatedWords)}`;
+          output.out(`  ${name}${namePad}  ${tone(row.status.padEnd(10))}  ${fitWidth(remote, remoteWidth).padEnd(remoteWidth)}  ${words.padStart(8)}`);
+        }
+      }
+      output.out();
+      output.out(
+        `${style.bold('Words billed so far:')} ~${formatCount(billedWords)} for ${plural(billed.length, 'article')}, ` +
+          `estimated from the recorded requests (the lock file records no word counts)` +
+          `${unestimated > 0 ? `; ${unestimated} without a recorded request not counted` : ''}` +
+          `${superseded > 0 ? `; plus ${plural(superseded, 'earlier article')} replaced by a changed request, not counted` : ''}.`,
+      );
+      const finishedRemotely = rows.filter((row) => row.status === 'pending' && row.remote !== null && 'status' in row.remote && row.remote.status === 'finished').length;
+      if (finishedRemotely > 0) output.out(`${plural(finishedRemotely, 'pending article')} finished on the service: \`astro-article-loader sync\` records and caches ${finishedRemotely === 1 ? 'it' : 'them'} (free).`);
+      if (notInLock.length > 0) output.out(`${plural(notInLock.length, 'manifest entry', 'manifest entries')} not in the lock file yet: \`astro-article-loader plan\` shows what creating them costs.`);
+      if (skippedRefresh) {
+        output.err(
+          output.errStyle.yellow(`Not refreshed from the service (${plural(targets.length, 'unfinished article')}): set ARTICLES_API_URL and ARTICLES_API_KEY, or run \`astro-article-loader emulator\` for local testing.`),
+        );
+      }
+      return EXIT_CODES.ok;
+    },
+    io,
+  );
+}

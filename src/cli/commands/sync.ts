@@ -1,0 +1,249 @@
+// `astro-article-loader sync`: the sync engine outside Astro, with live progress, the loader's spending rules and a clean Ctrl-C.
+import { loadManifest } from '../../manifest/index.js';
+import { describeCreateReason, planSync, readLockState, syncArticles, type SyncResult } from '../../sync/index.js';
+import { COMMON_FLAG_HELP } from '../command-line.js';
+import { runCommand, type CommandDefinition } from '../command-runner.js';
+import { errorJson, reportError } from '../error-report.js';
+import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
+import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
+import { formatCount, formatDuration, plural, type CommandIo, type Output } from '../output.js';
+import { LineProgressDisplay, LiveProgressDisplay, type ProgressDisplay } from '../progress-display.js';
+import { connect, connectOffline, requireService, serviceSettings, type ServiceConnection } from '../service-connection.js';
+import { SyncProgress } from '../sync-progress.js';
+import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules } from '../sync-rules.js';
+
+const DEFAULT_TIMEOUT_MS = 30 * 60_000;
+const DEFAULT_CONCURRENCY = 4;
+
+export const SYNC_COMMAND: CommandDefinition = {
+  name: 'sync',
+  summary: 'Create the missing articles and wait for them, outside of an Astro build.',
+  flags: {
+    ...SYNC_RULE_FLAGS,
+    'base-url': { type: 'string' },
+    concurrency: { type: 'string' },
+    timeout: { type: 'string' },
+    'no-wait': { type: 'boolean' },
+    offline: { type: 'boolean' },
+  },
+  selectionFlags: SYNC_RULE_SELECTIONS,
+  help: `Usage: astro-article-loader sync [options]
+
+Runs the same sync as an Astro build: reuses every article already paid for, creates the
+missing ones (within the budget, never in frozen mode), waits for them, caches each output
+and records every article id in the lock file as soon as it exists. Ctrl-C stops cleanly
+(the lock file stays consistent and keeps every id; run sync again to resume); a second
+Ctrl-C quits at once.
+
+The API key is read from ARTICLES_API_KEY only (never a flag), the service's address from
+--base-url or ARTICLES_API_URL.
+
+Options:
+${COMMON_FLAG_HELP}
+${SYNC_RULE_HELP}
+  --base-url <url>       The service's address (default: ARTICLES_API_URL)
+  --concurrency <n>      Creates in flight at once (default ${DEFAULT_CONCURRENCY})
+  --timeout <duration>   Longest wait for articles, e.g. 90s, 30m, 1h (default 30m);
+                         unfinished ones keep their ids and resume next time
+  --no-wait              Create what is missing and return without waiting
+  --offline              Use an embedded emulator (placeholder articles, free), as the
+                         loader does when no key is configured
+
+Examples:
+  ARTICLES_API_URL=https://… ARTICLES_API_KEY=… npx astro-article-loader sync
+  npx astro-article-loader sync --budget 50 --concurrency 8
+  npx astro-article-loader sync --no-wait          # from cron: queue, check later
+  npx astro-article-loader sync --retry-failed=best-hiking-boots
+  npx astro-article-loader sync --offline          # try it without an account
+  CI=1 npx astro-article-loader sync               # frozen: fails if anything is missing
+
+${EXIT_CODE_HELP}`,
+};
+
+/** What the sync does that needs the service, for the "not configured" message. */
+function serviceWork(plan: { creates: unknown[]; counts: { wait: number; fetch: number } }, willCreate: boolean): string {
+  const parts = [
+    willCreate ? `create ${plural(plan.creates.length, 'article')}` : '',
+    plan.counts.wait > 0 ? `wait for ${plural(plan.counts.wait, 'article')}` : '',
+    plan.counts.fetch > 0 ? `fetch ${plural(plan.counts.fetch, 'finished article')} missing from the cache` : '',
+  ].filter((p) => p !== '');
+  return `sync needs the article service to ${parts.join(' and ')}`;
+}
+
+function articleJson(article: SyncResult['articles'][number]): Record<string, unknown> {
+  return {
+    slug: article.slug,
+    keyword: article.keyword,
+    action: article.action,
+    outcome: article.outcome,
+    articleId: article.entry?.articleId ?? null,
+    reason: article.reason === undefined ? null : describeCreateReason(article.reason),
+    error: article.error ?? null,
+    serving: article.serve === undefined ? null : { articleId: article.serve.articleId, current: article.serve.current },
+  };
+}
+
+const OUTCOME_MARK: Record<string, string> = { failed: '✗', unknown: '?', pending: '…' };
+
+function printSummary(output: Output, io: CommandIo, result: SyncResult, connection: ServiceConnection | undefined): void {
+  const { style } = output;
+  const t = result.totals;
+  const parts = [
+    t.created > 0 ? `${formatCount(t.created)} created` : '',
+    t.finished - t.created > 0 ? `${formatCount(t.finished - t.created)} finished after waiting` : '',
+    t.fetched > 0 ? `${formatCount(t.fetched)} fetched` : '',
+    t.restored > 0 ? `${formatCount(t.restored)} restored` : '',
+    `${formatCount(t.reused)} reused`,
+    t.pending > 0 ? `${formatCount(t.pending)} pending` : '',
+    t.failed > 0 ? `${formatCount(t.failed)} failed` : '',
+    t.unknown > 0 ? `${formatCount(t.unknown)} unknown` : '',
+  ].filter((p) => p !== '');
+  const ok = result.failures.length === 0;
+  const mark = ok ? style.green('✓') : style.red('✗');
+  output.out(`${mark} ${style.bold(`Synced ${plural(t.articles, 'article')}`)} in ${formatDuration(result.durationMs)}: ${parts.join(', ')}.`);
+  if (t.created > 0) output.out(`  Words: ~${formatCount(t.estimatedWords)} estimated for the ${plural(t.created, 'new article')} (the service bills the words it writes).`);
+  const retries = connection?.retries.describe() ?? '';
+  output.out(`  Requests: ${formatCount(t.requests)}${retries === '' ? '' : ` · ${retries}`}${connection?.offline === true ? ' (embedded emulator)' : ''}`);
+  if (t.orphans > 0) output.out(`  ${plural(t.orphans, 'lock entry', 'lock entries')} not in the manifest: kept; \`astro-article-loader prune\` removes them.`);
+  const changed = t.created + t.finished + t.fetched + t.restored + t.pending + t.unknown > 0;
+  if (changed) output.out(`  Commit ${shownPath(io.cwd, result.lockFile)} and ${shownPath(io.cwd, result.cacheDir)}/ so every build reuses these articles.`);
+  if (!ok) {
+    output.out();
+    output.out(style.bold(`Not ready (${result.failures.length}):`));
+    for (const failure of result.failures.slice(0, 50)) {
+      const error = failure.error === undefined ? '' : ` — ${failure.error.code}: ${failure.error.message}`;
+      output.out(`  ${style.red(OUTCOME_MARK[failure.outcome] ?? '✗')} ${style.bold(failure.slug)} ${failure.outcome}${error}`);
+    }
+    if (result.failures.length > 50) output.out(`  … and ${result.failures.length - 50} more (--json lists all)`);
+    const hints = [
+      result.failures.some((f) => f.outcome === 'pending') ? 'run sync again to keep waiting (ids are kept)' : '',
+      result.failures.some((f) => f.outcome === 'failed') ? '--retry-failed creates failed articles again (paid)' : '',
+      result.failures.some((f) => f.outcome === 'unknown') ? '--retry-unknown repeats an unknown create with the same idempotency key' : '',
+    ].filter((h) => h !== '');
+    if (hints.length > 0) output.out(`Next: ${hints.join('; ')}.`);
+  }
+}
+
+export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise<ExitCode> {
+  return runCommand(
+    SYNC_COMMAND,
+    args,
+    async ({ flags, output, io, verbose }) => {
+      const offline = flags.boolean('offline');
+      // The embedded emulator honours Idempotency-Key, so unknown creates are repeated safely there.
+      const rules = { ...syncRules(flags, io.env), ...(offline ? { idempotentCreates: true } : {}) };
+      const concurrency = flags.wholeNumber('concurrency', 1, DEFAULT_CONCURRENCY);
+      const timeoutMs = flags.duration('timeout', DEFAULT_TIMEOUT_MS);
+      const manifestFile = (await locateManifest(io.cwd, flags.string('manifest'), { required: true }))!;
+      const manifest = await loadManifest(manifestFile);
+      const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
+
+      // A first look without the inter-process lock (no request): does this run need the service at all?
+      const state = await readLockState(lockFile);
+      const preview = planSync(manifest.specs, state.lock, await state.cache.index(), planOptionsOf(rules));
+      // Frozen or over budget: the engine stops before any request, with the message that matters more than a missing key.
+      const blocked = preview.creates.length > 0 && (rules.frozen || preview.creates.length > rules.budget);
+      const willCreate = preview.creates.length > 0 && !blocked;
+      const needsService = !blocked && (willCreate || preview.counts.wait > 0 || preview.counts.fetch > 0);
+      let connection: ServiceConnection | undefined;
+      if (needsService) {
+        if (offline) {
+          connection = await connectOffline({ concurrency: Math.max(8, concurrency) });
+          output.err(output.errStyle.yellow('Offline: an embedded emulator writes placeholder articles, for free. Use ARTICLES_API_KEY and ARTICLES_API_URL for real ones.'));
+        } else {
+          const target = requireService(serviceSettings(io.env, flags.string('base-url')), 'sync', serviceWork(preview, willCreate), true);
+          connection = connect(target, { concurrency: Math.max(8, concurrency), idempotentCreates: rules.idempotentCreates });
+        }
+      }
+
+      const progress = new SyncProgress();
+      const display: ProgressDisplay | undefined = output.json
+        ? undefined
+        : io.stderr.isTTY === true && io.env.TERM !== 'dumb'
+          ? new LiveProgressDisplay(output, progress)
+          : new LineProgressDisplay(output);
+      const controller = new AbortController();
+      let stoppedBy: NodeJS.Signals | undefined;
+      const onSignal = (signal: NodeJS.Signals): void => {
+        const code = signal === 'SIGTERM' ? EXIT_CODES.terminated : EXIT_CODES.interrupted;
+        if (stoppedBy !== undefined) {
+          // Every lock write is atomic and each id is recorded before waiting, so quitting now is still safe.
+          display?.stop();
+          output.err('Quit at once. The lock file is intact; run sync again to resume.');
+          process.exit(code);
+        }
+        stoppedBy = signal;
+        progress.stopping = true;
+        display?.message('Stopping: finishing lock file writes; created articles keep their ids. Press Ctrl-C again to quit at once.');
+        controller.abort();
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+
+      let result: SyncResult;
+      try {
+        result = await syncArticles({
+          specs: manifest.specs,
+          lockFile,
+          client: connection?.client,
+          budget: rules.budget,
+          frozen: rules.frozen,
+          onFailure: 'skip',
+          concurrency,
+          timeoutMs,
+          wait: !flags.boolean('no-wait'),
+          signal: controller.signal,
+          ...planOptionsOf(rules),
+          idempotentCreates: connection?.idempotentCreates ?? rules.idempotentCreates,
+          onEvent: (event) => {
+            if (display === undefined) return;
+            display.notes(progress.apply(event));
+          },
+        });
+      } catch (error) {
+        display?.stop();
+        if (stoppedBy !== undefined && (error as { code?: unknown }).code === 'aborted') {
+          const exitCode = stoppedBy === 'SIGTERM' ? EXIT_CODES.terminated : EXIT_CODES.interrupted;
+          if (output.json) {
+            output.document({ schemaVersion: 1, command: 'sync', exitCode, created: progress.created, error: errorJson(error) });
+          } else {
+            output.err(
+              `Stopped. ${plural(progress.created, 'article')} created in this run ${progress.created === 1 ? 'keeps its id' : 'keep their ids'} in ` +
+                `${shownPath(io.cwd, lockFile)}; run \`astro-article-loader sync\` again to resume without paying twice.`,
+            );
+          }
+          return exitCode;
+        }
+        return reportError(output, 'sync', error, { verbose });
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+        await connection?.close();
+      }
+      display?.stop();
+      const exitCode: ExitCode = result.failures.length > 0 ? EXIT_CODES.failure : EXIT_CODES.ok;
+      if (output.json) {
+        output.document({
+          schemaVersion: 1,
+          command: 'sync',
+          exitCode,
+          manifest: manifest.file,
+          lockFile: result.lockFile,
+          cacheDir: result.cacheDir,
+          offline: connection?.offline ?? false,
+          budget: rules.budget,
+          frozen: rules.frozen,
+          totals: result.totals,
+          durationMs: result.durationMs,
+          retries: connection?.retries.toJSON() ?? { total: 0, byKind: {} },
+          articles: result.articles.map(articleJson),
+          orphans: result.orphans,
+        });
+      } else {
+        printSummary(output, io, result, connection);
+      }
+      return exitCode;
+    },
+    io,
+  );
+}

@@ -1,0 +1,63 @@
+// How a command's error reaches the user: our errors as their message (no stack), anything else as a bug to report.
+import { ArticleLoaderError } from '../errors.js';
+import { EXIT_CODES, type ExitCode } from './exit-codes.js';
+import { envFlag, type Output } from './output.js';
+
+/** Codes that mean "articles would have to be created and were not". */
+const WOULD_CREATE_CODES = new Set(['frozen', 'over_budget']);
+/** Codes that mean "you called it wrongly or did not configure it". */
+const USAGE_CODES = new Set(['usage', 'manifest_not_found', 'service_not_configured', 'invalid_manifest']);
+
+export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof ArticleLoaderError) {
+    if (USAGE_CODES.has(error.code)) return EXIT_CODES.usage;
+    if (WOULD_CREATE_CODES.has(error.code)) return EXIT_CODES.wouldCreate;
+    if (error.code === 'aborted') return EXIT_CODES.interrupted;
+  }
+  return EXIT_CODES.failure;
+}
+
+/** The `error` member of a JSON document: code, message and the error's own details (never its cause). */
+export function errorJson(error: unknown): Record<string, unknown> {
+  if (error instanceof ArticleLoaderError) {
+    const details: Record<string, unknown> = { code: error.code, message: error.message };
+    for (const key of ['problems', 'slugs', 'count', 'budget', 'fields', 'status', 'file'] as const) {
+      const value = (error as unknown as Record<string, unknown>)[key];
+      if (value !== undefined) details[key] = value;
+    }
+    return details;
+  }
+  return { code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Prints `error` (as JSON in `--json` mode) and returns the exit code. ArticleLoaderError messages
+ * already say what happened and what to do; anything else is a bug, so it says how to report it.
+ */
+export function reportError(output: Output, command: string, error: unknown, options: { verbose: boolean; exitCode?: ExitCode }): ExitCode {
+  const exitCode = options.exitCode ?? exitCodeFor(error);
+  const verbose = options.verbose || envFlag(output.io.env, 'DEBUG');
+  if (output.json) {
+    output.document({ schemaVersion: 1, command, exitCode, error: errorJson(error) });
+  }
+  const style = output.errStyle;
+  const prefix = style.red(style.bold(`astro-article-loader ${command}:`));
+  if (error instanceof ArticleLoaderError) {
+    if (!output.json) output.err(`${prefix} ${error.message}`);
+    if (exitCode === EXIT_CODES.usage && error.code === 'usage' && !output.json) output.err(`Run "astro-article-loader ${command} --help" for usage.`);
+    if (verbose && error.stack !== undefined) output.err(style.dim(error.stack));
+    return exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (!output.json) {
+    output.err(`${prefix} unexpected error: ${message}`);
+    output.err(
+      verbose
+        ? style.dim(error instanceof Error && error.stack !== undefined ? error.stack : String(error))
+        : 'This is a bug in astro-article-loader. Please report it with the command you ran and the output of the same command with --verbose.',
+    );
+  } else if (verbose && error instanceof Error && error.stack !== undefined) {
+    output.err(error.stack);
+  }
+  return exitCode;
+}

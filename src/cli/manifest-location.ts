@@ -1,0 +1,52 @@
+// Which manifest and lock file a command works on: the flags, else the conventional names in the working directory.
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { resolveLockPaths } from '../sync/index.js';
+import { UsageError } from './usage-error.js';
+
+/** Looked for in this order when `--manifest` is not given. */
+export const DEFAULT_MANIFEST_NAMES = ['articles.yaml', 'articles.yml', 'articles.json', 'articles.csv'] as const;
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The manifest to read: `--manifest` as given (loadManifest reports a missing file), else the one
+ * conventional file in `cwd`. Two of them (articles.yaml and articles.csv) is an error rather
+ * than a guess: the wrong one could create paid articles.
+ * `required: false` returns undefined when there is none.
+ */
+export async function locateManifest(cwd: string, given: string | undefined, options: { required: boolean }): Promise<string | undefined> {
+  if (given !== undefined) return path.resolve(cwd, given);
+  const found: string[] = [];
+  for (const name of DEFAULT_MANIFEST_NAMES) if (await exists(path.join(cwd, name))) found.push(name);
+  if (found.length > 1) {
+    throw new UsageError(`found ${found.join(' and ')} in ${cwd}; say which manifest to use with --manifest <file>.`, 'manifest_not_found');
+  }
+  if (found.length === 1) return path.join(cwd, found[0]!);
+  if (!options.required) return undefined;
+  throw new UsageError(
+    `no manifest found: looked for ${DEFAULT_MANIFEST_NAMES.join(', ')} in ${cwd}. ` +
+      'Pass one with --manifest <file>, or create articles.yaml, e.g.:\n' +
+      '  articles:\n    - best hiking boots for wide feet\n    - keyword: 7 easy houseplants\n      articleType: listicle',
+    'manifest_not_found',
+  );
+}
+
+/** The lock file and cache: `--lock-file`, else next to the manifest, else in `cwd`. */
+export function locateLock(cwd: string, lockFlag: string | undefined, manifest: string | undefined): { lockFile: string; cacheDir: string } {
+  if (lockFlag !== undefined) return resolveLockPaths(path.resolve(cwd, lockFlag));
+  return resolveLockPaths(manifest === undefined ? cwd : path.dirname(manifest));
+}
+
+/** A path as the user would type it: relative to `cwd` when inside it. */
+export function shownPath(cwd: string, file: string): string {
+  const relative = path.relative(cwd, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}

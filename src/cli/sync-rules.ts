@@ -1,0 +1,61 @@
+// The spending rules plan and sync share: budget, frozen mode (on under CI), explicit retries, the same defaults as the loader.
+import type { FlagSpec, ParsedFlags } from './command-line.js';
+import { envFlag } from './output.js';
+import { UsageError } from './usage-error.js';
+
+/** The engine's default: at most this many new (paid) articles per run. */
+export const DEFAULT_BUDGET = 25;
+
+export const SYNC_RULE_FLAGS = {
+  budget: { type: 'string' },
+  frozen: { type: 'boolean' },
+  'no-frozen': { type: 'boolean' },
+  'retry-failed': { type: 'boolean' },
+  'retry-unknown': { type: 'boolean' },
+  'idempotent-creates': { type: 'boolean' },
+} as const satisfies Record<string, FlagSpec>;
+
+export const SYNC_RULE_SELECTIONS = ['retry-failed', 'retry-unknown'] as const;
+
+export const SYNC_RULE_HELP = `  --budget <n>           Most new (paid) articles one run may create (default ${DEFAULT_BUDGET});
+                         more stops the run before any create
+  --frozen, --no-frozen  Frozen: never create, fail listing what would be created
+                         (default: on when CI is set, like npm ci)
+  --retry-failed[=a,b]   Create failed articles again (each a new, paid article):
+                         all of them, or the listed slugs
+  --retry-unknown[=a,b]  Create again the articles whose create had an unknown
+                         outcome, with the same idempotency key
+  --idempotent-creates   The service honours Idempotency-Key (the emulator does):
+                         unknown creates are repeated automatically, safely`;
+
+export interface SyncRules {
+  budget: number;
+  frozen: boolean;
+  /** Why frozen is on or off: a flag, the CI variable, or the default. */
+  frozenSource: 'flag' | 'CI' | 'default';
+  retryFailed: true | string[] | undefined;
+  retryUnknown: true | string[] | undefined;
+  idempotentCreates: boolean;
+}
+
+export function syncRules(flags: ParsedFlags, env: NodeJS.ProcessEnv): SyncRules {
+  if (flags.boolean('frozen') && flags.boolean('no-frozen')) throw new UsageError('--frozen and --no-frozen contradict each other; pass one.');
+  const explicit = flags.boolean('frozen') ? true : flags.boolean('no-frozen') ? false : undefined;
+  return {
+    budget: flags.wholeNumber('budget', 0, DEFAULT_BUDGET),
+    frozen: explicit ?? envFlag(env, 'CI'),
+    frozenSource: explicit !== undefined ? 'flag' : envFlag(env, 'CI') ? 'CI' : 'default',
+    retryFailed: flags.selection('retry-failed'),
+    retryUnknown: flags.selection('retry-unknown'),
+    idempotentCreates: flags.boolean('idempotent-creates'),
+  };
+}
+
+/** The planner's options for these rules. */
+export function planOptionsOf(rules: SyncRules): { retryFailed?: true | string[]; retryUnknown?: true | string[]; idempotentCreates: boolean } {
+  return {
+    ...(rules.retryFailed === undefined ? {} : { retryFailed: rules.retryFailed }),
+    ...(rules.retryUnknown === undefined ? {} : { retryUnknown: rules.retryUnknown }),
+    idempotentCreates: rules.idempotentCreates,
+  };
+}
