@@ -57,10 +57,11 @@ export function insertInternalLinks(tree: Root, options: InsertLinksOptions): nu
   collectLinkedPages(tree, usedPages, internalOrigins);
   const selfPage = options.selfUrl !== undefined ? pageKey(options.selfUrl, internalOrigins) : undefined;
 
-  const usable = (entry: LinkEntry): boolean =>
-    (options.selfSlug === undefined || entry.slug !== options.selfSlug) &&
-    !usedPages.has(pageKey(entry.url, internalOrigins)) &&
-    (selfPage === undefined || pageKey(entry.url, internalOrigins) !== selfPage);
+  const usable = (entry: LinkEntry): boolean => {
+    if (options.selfSlug !== undefined && entry.slug === options.selfSlug) return false;
+    const page = pageKey(entry.url, internalOrigins);
+    return !usedPages.has(page) && page !== selfPage;
+  };
 
   let inserted = 0;
   const linkText = (node: Text): ElementContent[] | undefined => {

@@ -68,18 +68,36 @@ export function isExternalHref(href: string, internalOrigins: ReadonlySet<string
 }
 
 const LOCAL_BASE = 'https://local.invalid';
+// Plain absolute and root-relative URLs, which most links are: keyed without the cost of a URL parse.
+const PLAIN_ABSOLUTE = /^(https?):\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)*)(\/[^?#]*)?(\?[^#]*)?(?:#.*)?$/i;
+const PLAIN_RELATIVE = /^(\/(?!\/)[^?#]*)(\?[^#]*)?(?:#.*)?$/;
+// Anything a URL parser would rewrite in the path: dot segments, escapes, backslashes, non-ASCII, spaces.
+const PATH_NEEDS_PARSER = /\.\.|\/\.(?:\/|$)|%|\\|[^\x21-\x7e]/;
 
 /**
  * A comparison key for "the same page": the URL without its fragment and trailing slash, with
  * internal origins folded away so `/a/` and `https://site/a` are the same page.
  */
 export function pageKey(href: string, internalOrigins: ReadonlySet<string>): string {
+  const absolute = PLAIN_ABSOLUTE.exec(href);
+  const relative = absolute ? null : PLAIN_RELATIVE.exec(href);
+  const path = absolute ? (absolute[3] ?? '/') : relative?.[1];
+  if (path !== undefined && !PATH_NEEDS_PARSER.test(path)) {
+    const search = (absolute ? absolute[4] : relative![2]) ?? '';
+    const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+    let origin = '';
+    if (absolute) {
+      origin = `${absolute[1]!.toLowerCase()}://${absolute[2]!.toLowerCase()}`;
+      if (internalOrigins.has(origin)) origin = '';
+    }
+    return origin + trimmed + (search === '?' ? '' : search);
+  }
   try {
     const url = new URL(href, LOCAL_BASE);
     url.hash = '';
     const origin = internalOrigins.has(url.origin) || url.origin === LOCAL_BASE ? '' : url.origin;
-    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-    return origin + path + url.search;
+    const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') || '/' : url.pathname;
+    return origin + pathname + url.search;
   } catch {
     return href;
   }

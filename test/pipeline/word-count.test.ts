@@ -1,0 +1,38 @@
+// The one-pass word counter agrees with the plain regex definition of a word on real and tricky text.
+
+import { readFile, readdir } from 'node:fs/promises';
+import { describe, expect, test } from 'vitest';
+import { countWords } from '../../src/pipeline/index.js';
+import { parseArticleHtml } from '../../src/pipeline/parse.js';
+import { rawText } from '../../src/pipeline/plain-text.js';
+
+// The definition, written as regexes: slow, obviously right.
+function oracle(text: string) {
+  const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC]/gu;
+  const cjkCharacters = text.match(cjk)?.length ?? 0;
+  const words = text.replace(cjk, ' ').match(/[\p{L}\p{N}\p{M}]+(?:['’.\-][\p{L}\p{N}\p{M}]+)*/gu)?.length ?? 0;
+  return { words, cjkCharacters, total: words + cjkCharacters };
+}
+
+describe('countWords', () => {
+  test('should agree with the regex definition on every fixture article', async () => {
+    const directory = new URL('../../fixtures/articles/', import.meta.url);
+    for (const file of (await readdir(directory)).filter((name) => name.endsWith('.html'))) {
+      const text = rawText(parseArticleHtml(await readFile(new URL(file, directory), 'utf8')).tree);
+      expect(countWords(text), file).toEqual(oracle(text));
+    }
+  });
+
+  test.each([
+    "don't e-mail 3.5 l’été — ok.",
+    'a--b a..b -a- .5 5. it’s ’quoted’',
+    'Straße × ÷ naïve Ærø ĳ ǅ ȸ',
+    '々〆〇〻〱〜〰ー・ｶﾀｶﾅ ＡＢＣ１２３',
+    '𠮷野家で食べた𝒳 math 𝟙𝟚',
+    'Café\u0301 e\u0301 ﬁle ZWJ\u200Dtext nbsp\u00A0here ª² µ',
+    'ไทยภาษา 한국어 문장 Ελληνικά русский текст עברית',
+    '',
+  ])('should count %j as the regex definition does', (text) => {
+    expect(countWords(text)).toEqual(oracle(text));
+  });
+});
