@@ -1,1 +1,26 @@
-export {};
+// The public API of astro-article-loader: the loader, its entry schema and options, and the error classes.
+export { articleLoader, LOADER_NAME } from './loader.js';
+export { articleEntrySchema, ENTRY_STATUSES } from './loader/entry-schema.js';
+export type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './loader/entry-schema.js';
+export { LoaderOptionError, API_KEY_ENV, API_URL_ENV } from './loader/options.js';
+export type { ArticleLoaderOptions } from './loader/options.js';
+export { ArticlesNotReadyError } from './loader/article-collection.js';
+
+export { ArticleLoaderError } from './errors.js';
+export { ManifestError } from './manifest/index.js';
+export type { ArticleSpec, Manifest, ManifestProblem } from './manifest/index.js';
+export {
+  CorruptLockError,
+  FrozenLockError,
+  LockBusyError,
+  OverBudgetError,
+  SyncError,
+  SyncFailedError,
+  UnsupportedLockVersionError,
+} from './sync/index.js';
+export { PipelineOptionError, InternalLinksError } from './pipeline/index.js';
+export type { ArticleHeading, ArticleImage, ArticleLink, ExternalRelOption, ExternalTargetOption } from './pipeline/index.js';
+export {
+  ArticleServiceError,
+} from './api/index.js';
+export type { ArticleRequest, ArticleRequestInput, ArticleType } from './api/index.js';

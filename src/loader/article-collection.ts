@@ -1,0 +1,544 @@
+// One collection's articles in Astro's store: a sync pass and its entries; in dev, the background wait and the watch.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoaderContext } from 'astro/loaders';
+import pLimit from 'p-limit';
+import { ArticleLoaderError } from '../errors.js';
+import { loadManifest, resolveInlineManifest, type ArticleSpec, type Manifest } from '../manifest/index.js';
+import { buildLinkMap, InternalLinksError, PipelineOptionError, processArticle, type ArticleContext, type LinkMap } from '../pipeline/index.js';
+import {
+  planSync,
+  readLockState,
+  resolveLockPaths,
+  syncArticles,
+  type CachedOutput,
+  type LockEntry,
+  type LockEntryError,
+  type OutputCache,
+  type ServedArticle,
+  type SyncEvent,
+  type SyncResult,
+} from '../sync/index.js';
+import { articleContext, chosenHtml, entryConfig, finishedEntry, placeholderEntry } from './article-entry.js';
+import { ArticleService } from './article-service.js';
+import { watchArticleFiles } from './dev-watcher.js';
+import { API_KEY_ENV, API_URL_ENV, type ResolvedLoaderOptions } from './options.js';
+import { QueueTracker } from './queue-tracker.js';
+import { formatCount, shortPath, SyncReporter } from './sync-report.js';
+
+const PACKAGE_VERSION = packageVersion();
+
+function packageVersion(): string {
+  try {
+    return String((createRequire(import.meta.url)('../../package.json') as { version?: unknown }).version ?? '0');
+  } catch {
+    return '0';
+  }
+}
+
+/** Articles that could not be served while `onFailure` is `'fail'`. */
+export class ArticlesNotReadyError extends ArticleLoaderError {
+  readonly failures: { slug: string; error: LockEntryError }[];
+
+  constructor(failures: { slug: string; error: LockEntryError }[]) {
+    const lines = failures.slice(0, 20).map((f) => `  - ${f.slug}: ${f.error.message} (${f.error.code})`);
+    if (failures.length > 20) lines.push(`  - … and ${failures.length - 20} more`);
+    super(
+      'articles_not_ready',
+      `${formatCount(failures.length, 'article is', 'articles are')} not ready, and onFailure is "fail":\n${lines.join('\n')}\n` +
+        'The lock file keeps every article id: run the build again to resume them. Set onFailure: "skip" to build the site without them.',
+    );
+    this.failures = failures;
+  }
+}
+
+/** The errors that are mistakes in the setup, not in one article: they stop the build whatever `onFailure` says. */
+function isSetupError(error: unknown): boolean {
+  return error instanceof PipelineOptionError || error instanceof InternalLinksError;
+}
+
+function errorOf(error: unknown): LockEntryError {
+  const code = (error as { code?: unknown } | null)?.code;
+  return { code: typeof code === 'string' ? code : 'error', message: error instanceof Error ? error.message : String(error) };
+}
+
+function describeOption(value: unknown): unknown {
+  if (typeof value === 'function') return `function:${String(value)}`;
+  if (Array.isArray(value)) return value.map(describeOption);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, describeOption(member)]));
+  return value;
+}
+
+/** What one pass settled and the background wait reuses. */
+interface PassContext {
+  manifest: Manifest;
+  /** The specs synced: the manifest's, less the `blocked` ones. */
+  specs: ArticleSpec[];
+  /** Dev only: creates refused (frozen, over budget), shown as failed placeholders. */
+  blocked: ReadonlyMap<string, LockEntryError>;
+  lockFile: string;
+  service: ArticleService;
+  site: Omit<ArticleContext, 'keyword' | 'slug' | 'url' | 'articleType' | 'imageSize'>;
+  fingerprint: string;
+}
+
+export class ArticleCollection {
+  readonly #options: ResolvedLoaderOptions;
+  readonly #context: LoaderContext;
+  readonly #root: string;
+  readonly #dev: boolean;
+  readonly #url: (slug: string) => string;
+  readonly #stateFile: string;
+  readonly #tracker: QueueTracker;
+  #background: { controller: AbortController; done: Promise<void> } | undefined;
+  #serial: Promise<void> = Promise.resolve();
+  #busy = 0;
+  #lastLockText: string | undefined;
+  #unwatch: (() => void) | undefined;
+  #disposed = false;
+  /** Entries left as they were / processed in the current pass, for the log. */
+  #counts = { unchanged: 0, rendered: 0, placeholders: 0 };
+
+  constructor(options: ResolvedLoaderOptions, context: LoaderContext) {
+    this.#options = options;
+    this.#context = context;
+    this.#root = fileURLToPath(context.config.root);
+    this.#dev = context.watcher !== undefined;
+    const base = (context.config.base ?? '/').replace(/\/+$/, '');
+    this.#url = options.url ?? ((slug) => `${base}/articles/${slug}/`);
+    this.#stateFile = resolve(fileURLToPath(context.config.cacheDir), 'astro-article-loader', 'emulator-state.json');
+    const paths = this.#paths();
+    this.#tracker = new QueueTracker(
+      {
+        collection: context.collection,
+        mode: options.service.mode,
+        frozen: options.frozen,
+        budget: options.budget,
+        manifest: paths.manifest ?? 'inline',
+        lockFile: paths.lockFile,
+        cacheDir: paths.cacheDir,
+      },
+      this.#url,
+    );
+  }
+
+  /** The first pass (its errors reach Astro), then, in dev, the watch. */
+  async load(): Promise<void> {
+    try {
+      await this.#run(() => this.#pass());
+    } catch (error) {
+      // Our errors say what happened and what to do; a stack into this package would only bury that.
+      if (error instanceof ArticleLoaderError) error.stack = `${error.name}: ${error.message}`;
+      throw error;
+    }
+    const watcher = this.#context.watcher;
+    if (watcher === undefined || this.#disposed) return;
+    const paths = this.#paths();
+    this.#unwatch = watchArticleFiles(watcher, paths, {
+      debounceMs: this.#options.debounceMs,
+      busy: () => this.#busy > 0,
+      lockUnchanged: async () => (await this.#readLockText(paths.lockFile)) === this.#lastLockText,
+      onChange: (reason) => {
+        this.#context.logger.info(reason === 'manifest' ? `${shortPath(paths.manifest!, this.#root)} changed; syncing` : `${shortPath(paths.lockFile, this.#root)} changed; syncing`);
+        void this.refresh();
+      },
+    });
+  }
+
+  /** A pass after a change in dev: its errors are logged, and the entries stay as they were. */
+  async refresh(): Promise<void> {
+    await this.#stopBackground();
+    try {
+      await this.#run(() => this.#pass());
+    } catch (error) {
+      this.#context.logger.error(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** Stops watching and waiting (a new load() replaces this one). */
+  async dispose(): Promise<void> {
+    this.#disposed = true;
+    this.#unwatch?.();
+    await this.#stopBackground();
+    await this.#serial.catch(() => undefined);
+  }
+
+  #run(task: () => Promise<void>): Promise<void> {
+    const next = this.#serial.then(task, task);
+    this.#serial = next.catch(() => undefined);
+    return next;
+  }
+
+  async #stopBackground(): Promise<void> {
+    const background = this.#background;
+    if (background === undefined) return;
+    this.#background = undefined;
+    background.controller.abort();
+    await background.done;
+  }
+
+  #paths(): { manifest: string | undefined; lockFile: string; cacheDir: string } {
+    const manifest = this.#options.manifest.kind === 'file' ? resolve(this.#root, this.#options.manifest.path) : undefined;
+    const lock = this.#options.lockFile === undefined ? (manifest === undefined ? this.#root : dirname(manifest)) : resolve(this.#root, this.#options.lockFile);
+    const { lockFile, cacheDir } = resolveLockPaths(lock);
+    return { manifest, lockFile, cacheDir };
+  }
+
+  async #readManifest(): Promise<Manifest> {
+    const source = this.#options.manifest;
+    if (source.kind === 'file') return loadManifest(resolve(this.#root, source.path));
+    return resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
+  }
+
+  async #readLockText(lockFile: string): Promise<string | undefined> {
+    try {
+      return await readFile(lockFile, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  #offlineNotice = (url: string): void => {
+    const images = this.#options.downloadImages === undefined ? ' Its images live only while it runs: set downloadImages: true to keep them.' : '';
+    this.#context.logger.info(
+      `offline mode: neither an API key nor a service address is set (apiKey/baseUrl, ${API_KEY_ENV}/${API_URL_ENV}), ` +
+        `so the embedded emulator at ${url} writes the articles (placeholder text, free). ` +
+        `Its state is kept in ${shortPath(this.#stateFile, this.#root)}, so a stopped build resumes.${images}`,
+    );
+  };
+
+  /** One sync: read the manifest, create and (in a build) wait, then put every article in the store. */
+  async #pass(): Promise<void> {
+    const { logger } = this.#context;
+    this.#counts = { unchanged: 0, rendered: 0, placeholders: 0 };
+    const manifest = await this.#readManifest();
+    const { lockFile } = this.#paths();
+    const service = new ArticleService(this.#options.service, { stateFile: this.#stateFile, onEmulatorStart: this.#offlineNotice });
+    let handedOver = false;
+    this.#busy += 1;
+    this.#tracker.start();
+    try {
+      const blocked = this.#dev ? await this.#blockedCreates(manifest.specs, lockFile, service) : new Map<string, LockEntryError>();
+      const specs = manifest.specs.filter((spec) => !blocked.has(spec.slug));
+      const reporter = new SyncReporter(logger);
+      const result = await syncArticles({
+        specs,
+        lockFile,
+        client: service,
+        budget: this.#options.budget,
+        frozen: this.#options.frozen,
+        onFailure: 'skip',
+        concurrency: this.#options.concurrency,
+        timeoutMs: this.#options.timeoutMs,
+        wait: !this.#dev,
+        idempotentCreates: service.idempotentCreates,
+        onEvent: (event) => {
+          reporter.onEvent(event);
+          this.#tracker.onEvent(event);
+        },
+      });
+      if (!service.connected && this.#options.service.mode === 'offline') logger.debug('offline mode: every article is in the cache, so the embedded emulator was not started');
+      reporter.summary(result, this.#root, { waiting: this.#dev });
+      const pass: PassContext = { manifest, specs, blocked, lockFile, service, ...this.#siteContext(manifest.specs, result.cache, service) };
+      const failures = await this.#applyResult(result, pass);
+      this.#logCounts();
+      const pending = result.articles.some((article) => article.outcome === 'pending');
+      this.#tracker.finish(result, blocked.size > 0 ? [...blocked.values()][0]!.message : null, { running: pending && this.#dev });
+      if (this.#dev && pending && !this.#disposed) {
+        this.#startBackground(pass);
+        handedOver = true;
+      }
+      if (!this.#dev && failures.length > 0) {
+        if (this.#options.onFailure === 'fail') throw new ArticlesNotReadyError(failures);
+        logger.warn(
+          `${formatCount(failures.length, 'article was', 'articles were')} left out of the site (onFailure: "skip"): ${failures.map((f) => f.slug).join(', ')}. ` +
+            'The next build resumes them; set onFailure: "fail" to fail the build instead.',
+        );
+      }
+    } catch (error) {
+      this.#tracker.finish(undefined, error instanceof Error ? error.message : String(error));
+      throw error;
+    } finally {
+      this.#busy -= 1;
+      this.#lastLockText = await this.#readLockText(lockFile);
+      if (!handedOver) await service.close();
+    }
+  }
+
+  /**
+   * Dev only: the creates this pass must not make (frozen mode, over budget). The build lets the
+   * engine refuse the whole run; the dev server keeps serving what it has and shows the rest as failed.
+   */
+  async #blockedCreates(specs: ArticleSpec[], lockFile: string, service: ArticleService): Promise<Map<string, LockEntryError>> {
+    const state = await readLockState(lockFile);
+    const plan = planSync(specs, state.lock, await state.cache.index(), { idempotentCreates: service.idempotentCreates });
+    const creates = plan.creates;
+    if (creates.length === 0) return new Map();
+    let error: LockEntryError | undefined;
+    if (this.#options.frozen) {
+      error = { code: 'frozen', message: 'not created: frozen mode is on (frozen: true, or the CI environment variable is set)' };
+    } else if (creates.length > this.#options.budget) {
+      error = {
+        code: 'over_budget',
+        message: `not created: ${creates.length} new articles exceed the budget of ${this.#options.budget} (≈${plan.estimatedWords.toLocaleString('en-US')} words); raise \`budget\` or add fewer keywords at a time`,
+      };
+    }
+    if (error === undefined) return new Map();
+    this.#context.logger.error(`${error.message}: ${creates.map((c) => c.slug).join(', ')}`);
+    return new Map(creates.map((c) => [c.slug, error]));
+  }
+
+  /** The pipeline settings shared by every article of a pass, and their fingerprint for the digests. */
+  #siteContext(specs: ArticleSpec[], cache: OutputCache, service: ArticleService): Pick<PassContext, 'site' | 'fingerprint'> {
+    const o = this.#options;
+    const links: LinkMap = buildLinkMap({
+      articles: specs.map((spec) => ({ slug: spec.slug, keyword: spec.keyword })),
+      url: this.#url,
+      ...(o.links === undefined ? {} : { links: o.links }),
+    });
+    const linkStore = cache.links;
+    const site: PassContext['site'] = {
+      links,
+      ...(this.#context.config.site === undefined ? {} : { site: this.#context.config.site }),
+      ...(o.maxLinks === undefined ? {} : { maxLinks: o.maxLinks }),
+      ...(o.embedHosts === undefined ? {} : { embedHosts: o.embedHosts }),
+      ...(o.headingIdPrefix === undefined ? {} : { headingIdPrefix: o.headingIdPrefix }),
+      ...(o.externalLinks === undefined ? {} : { externalLinks: o.externalLinks }),
+      ...(o.internalLinks === undefined
+        ? {}
+        : {
+            serviceLinks: {
+              domainId: o.internalLinks.domainId,
+              siteUrl: o.internalLinks.siteUrl,
+              onError: o.internalLinks.onError,
+              link: (content: string) => service.linkContent(content, o.internalLinks!.domainId),
+              // The answers are kept in the committed cache: a rebuild never pays for the same article again.
+              cache: {
+                get: async (key: string) => {
+                  const value = await linkStore.get(key);
+                  return typeof value === 'string' ? value : undefined;
+                },
+                set: (key: string, value: string) => linkStore.set(key, value),
+              },
+            },
+          }),
+      ...(o.downloadImages === undefined
+        ? {}
+        : {
+            downloadImages: {
+              ...o.downloadImages,
+              dir: resolve(this.#root, o.downloadImages.dir),
+              cache: cache.keyedStore<string>('images'),
+              fetch: service.fetchImage,
+              // Offline, the images come from the emulator on this machine.
+              allowPrivateHosts: service.settings.mode === 'offline',
+            },
+          }),
+    };
+    const fingerprint = JSON.stringify(
+      describeOption({
+        links: links.entries,
+        site: this.#context.config.site ?? null,
+        maxLinks: o.maxLinks ?? null,
+        usePolished: o.usePolished,
+        embedHosts: o.embedHosts ?? null,
+        headingIdPrefix: o.headingIdPrefix ?? null,
+        externalLinks: o.externalLinks ?? null,
+        internalLinks: o.internalLinks ?? null,
+        downloadImages: o.downloadImages ?? null,
+      }),
+    );
+    return { site, fingerprint };
+  }
+
+  /** Puts every article of a sync result in the store; returns the ones that could not be served. */
+  async #applyResult(result: SyncResult, pass: PassContext): Promise<{ slug: string; error: LockEntryError }[]> {
+    const { store } = this.#context;
+    const untouched = new Set(store.keys());
+    const bySlug = new Map(pass.specs.map((spec) => [spec.slug, spec]));
+    const failures: { slug: string; error: LockEntryError }[] = [];
+    const limit = pLimit(4);
+    await Promise.all(
+      result.articles.map((article) =>
+        limit(async () => {
+          const spec = bySlug.get(article.slug)!;
+          untouched.delete(spec.slug);
+          let error: LockEntryError;
+          if (article.serve !== undefined) {
+            try {
+              await this.#serve(spec, article.serve, article.entry, () => result.readOutput(spec.slug), pass);
+              return;
+            } catch (cause) {
+              if (isSetupError(cause)) throw cause;
+              error = errorOf(cause);
+              this.#context.logger.warn(`"${spec.slug}" could not be processed: ${error.message}`);
+            }
+          } else {
+            error = article.error ?? { code: article.outcome, message: `the article is ${article.outcome}` };
+          }
+          if (this.#dev) {
+            this.#placeholder(spec, article.outcome === 'pending' ? 'queued' : 'failed', null, 0, article.outcome === 'pending' ? null : error, article.entry);
+          } else {
+            untouched.add(spec.slug);
+            failures.push({ slug: spec.slug, error });
+          }
+        }),
+      ),
+    );
+    for (const [slug, error] of pass.blocked) {
+      const spec = pass.manifest.specs.find((candidate) => candidate.slug === slug);
+      if (spec === undefined) continue;
+      untouched.delete(slug);
+      this.#placeholder(spec, 'failed', null, 0, error, undefined);
+    }
+    for (const id of untouched) store.delete(id);
+    return failures;
+  }
+
+  /** Processes one finished article into the store, unless its digest says the entry already holds it. */
+  async #serve(spec: ArticleSpec, served: ServedArticle, lockEntry: LockEntry | undefined, read: () => Promise<CachedOutput | undefined>, pass: PassContext): Promise<void> {
+    const { store, generateDigest, parseData, logger } = this.#context;
+    const url = this.#url(spec.slug);
+    const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
+    // Everything the entry is made from: the output, the request, the URL and the pipeline settings (the link map included).
+    const digest = generateDigest({
+      version: PACKAGE_VERSION,
+      output: served.output,
+      articleId: served.articleId,
+      current: served.current,
+      createdAt,
+      config: entryConfig(spec.request),
+      url,
+      pipeline: pass.fingerprint,
+    });
+    if (store.get(spec.slug)?.digest === digest) {
+      this.#counts.unchanged += 1;
+      return;
+    }
+    const output = await read();
+    if (output === undefined) {
+      throw new ArticleLoaderError('output_unavailable', `the output of article ${served.articleId} is not in the cache; run the build again with the service reachable`);
+    }
+    const { html, polished } = chosenHtml(output, this.#options.usePolished);
+    const article = await processArticle(html, articleContext(pass.site, { keyword: spec.keyword, slug: spec.slug, url, request: spec.request }));
+    for (const warning of article.warnings) logger.warn(`"${spec.slug}": ${warning}`);
+    const entry = finishedEntry({
+      slug: spec.slug,
+      keyword: spec.keyword,
+      request: spec.request,
+      article,
+      polished,
+      articleId: served.articleId,
+      lockEntry: createdAt === null ? undefined : lockEntry,
+      output,
+      current: served.current,
+      digest,
+    });
+    const data = await parseData({ id: entry.id, data: entry.data });
+    store.set({ id: entry.id, data, digest: entry.digest, rendered: entry.rendered });
+    this.#counts.rendered += 1;
+  }
+
+  #placeholder(
+    spec: ArticleSpec,
+    status: 'queued' | 'processing' | 'failed',
+    statusDetail: string | null,
+    progress: number,
+    error: LockEntryError | null,
+    lockEntry: LockEntry | undefined,
+  ): void {
+    const entry = placeholderEntry({
+      slug: spec.slug,
+      keyword: spec.keyword,
+      request: spec.request,
+      status,
+      statusDetail,
+      progress,
+      error,
+      lockEntry,
+      generateDigest: this.#context.generateDigest,
+    });
+    // Not through parseData: a placeholder is our own shape, and a user schema may demand fields only finished articles have.
+    if (this.#context.store.set({ id: entry.id, data: entry.data, digest: entry.digest, rendered: entry.rendered })) this.#counts.placeholders += 1;
+  }
+
+  #logCounts(): void {
+    const { unchanged, rendered, placeholders } = this.#counts;
+    const line = `${rendered} rendered, ${unchanged} unchanged (digest), ${placeholders} placeholders`;
+    if (rendered > 0) this.#context.logger.info(`${formatCount(rendered, 'article')} rendered (${unchanged} unchanged)`);
+    this.#context.logger.debug(`entries: ${line}`);
+  }
+
+  /** Dev: keeps polling after load() returned; each article replaces its placeholder as it finishes. */
+  #startBackground(pass: PassContext): void {
+    const { logger } = this.#context;
+    const controller = new AbortController();
+    const reporter = new SyncReporter(logger, { continuation: true });
+    const bySlug = new Map(pass.manifest.specs.map((spec) => [spec.slug, spec]));
+    let work: Promise<void> = Promise.resolve();
+    const later = (task: () => Promise<void>): void => {
+      work = work.then(task).catch((error: unknown) => logger.warn(errorOf(error).message));
+    };
+    const onEvent = (event: SyncEvent): void => {
+      reporter.onEvent(event);
+      this.#tracker.onEvent(event);
+      if (event.type === 'progress') {
+        const spec = bySlug.get(event.slug);
+        if (spec === undefined) return;
+        later(async () => this.#placeholder(spec, event.status === 'processing' ? 'processing' : 'queued', event.statusDetail, event.progress, null, undefined));
+      } else if (event.type === 'finished' || event.type === 'fetched') {
+        const spec = bySlug.get(event.slug);
+        if (spec === undefined) return;
+        later(() => this.#serveFinished(spec, pass));
+      }
+    };
+    this.#busy += 1;
+    const done = (async () => {
+      try {
+        const result = await syncArticles({
+          specs: pass.specs,
+          lockFile: pass.lockFile,
+          client: pass.service,
+          budget: this.#options.budget,
+          frozen: this.#options.frozen,
+          onFailure: 'skip',
+          concurrency: this.#options.concurrency,
+          timeoutMs: this.#options.timeoutMs,
+          wait: true,
+          signal: controller.signal,
+          idempotentCreates: pass.service.idempotentCreates,
+          onEvent,
+        });
+        await work;
+        this.#counts = { unchanged: 0, rendered: 0, placeholders: 0 };
+        await this.#applyResult(result, pass);
+        reporter.summary(result, this.#root);
+        this.#tracker.finish(result, null);
+      } catch (error) {
+        await work;
+        if (controller.signal.aborted) this.#tracker.finish(undefined, null);
+        else {
+          logger.error(`waiting for articles stopped: ${errorOf(error).message}`);
+          this.#tracker.finish(undefined, errorOf(error).message);
+        }
+      } finally {
+        this.#busy -= 1;
+        this.#lastLockText = await this.#readLockText(pass.lockFile);
+        await pass.service.close();
+      }
+    })();
+    this.#background = { controller, done };
+  }
+
+  /** An article finished while the dev server waits: read it from the lock file and the cache and show it. */
+  async #serveFinished(spec: ArticleSpec, pass: PassContext): Promise<void> {
+    const state = await readLockState(pass.lockFile);
+    const entry = state.lock.articles[spec.slug];
+    if (entry?.status !== 'finished' || entry.output === undefined || entry.articleId === undefined) return;
+    const output = entry.output;
+    await this.#serve(spec, { output, articleId: entry.articleId, hash: entry.hash, current: true }, entry, () => state.cache.read(output), pass);
+    this.#context.logger.info(`"${spec.slug}" is ready`);
+  }
+}

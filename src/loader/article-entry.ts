@@ -1,0 +1,147 @@
+// One article as an Astro store entry: the processed article or a placeholder, its data, rendered HTML and digest.
+import type { ArticleRequest } from '../api/request-schema.js';
+import type { ArticleContext, ProcessedArticle } from '../pipeline/index.js';
+import type { CachedOutput, LockEntry, LockEntryError } from '../sync/index.js';
+import type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
+
+/** What Astro's store keeps for an entry (a subset of its `DataEntry`). */
+export interface StoreEntry {
+  id: string;
+  data: Record<string, unknown>;
+  digest: string;
+  rendered: { html: string; metadata: { headings: ArticleEntryData['headings']; imagePaths: string[] } };
+}
+
+/** The request without the members that name the account's integrations (never shown on a site). */
+export function entryConfig(request: ArticleRequest): ArticleEntryConfig {
+  const { integrationId: _integration, webhookUrl: _webhook, ...config } = request as ArticleRequest & { integrationId?: unknown; webhookUrl?: unknown };
+  return config as ArticleEntryConfig;
+}
+
+/** The HTML to process: the polished version when there is one and it is wanted. */
+export function chosenHtml(output: CachedOutput, usePolished: boolean): { html: string; polished: boolean } {
+  const polished = usePolished && typeof output.polishedHtml === 'string' && output.polishedHtml.trim() !== '';
+  return { html: polished ? output.polishedHtml! : output.html, polished };
+}
+
+/** The entry of a finished article. */
+export function finishedEntry(input: {
+  slug: string;
+  keyword: string;
+  request: ArticleRequest;
+  article: ProcessedArticle;
+  polished: boolean;
+  articleId: string;
+  lockEntry: LockEntry | undefined;
+  output: CachedOutput;
+  current: boolean;
+  digest: string;
+}): StoreEntry {
+  const { article } = input;
+  const data: ArticleEntryData = {
+    keyword: input.keyword,
+    title: article.title,
+    slug: input.slug,
+    description: article.excerpt,
+    articleType: input.request.articleType,
+    wordCount: article.wordCount,
+    readingTime: article.readingTime,
+    headings: article.headings,
+    images: article.images,
+    links: article.links,
+    status: 'finished',
+    statusDetail: null,
+    progress: 1,
+    error: null,
+    articleId: input.articleId,
+    createdAt: input.lockEntry?.createdAt === undefined ? null : new Date(input.lockEntry.createdAt),
+    updatedAt: Number.isFinite(input.output.updatedAt) && input.output.updatedAt > 0 ? new Date(input.output.updatedAt) : null,
+    polished: input.polished,
+    current: input.current,
+    config: entryConfig(input.request),
+  };
+  return {
+    id: input.slug,
+    data,
+    digest: input.digest,
+    rendered: { html: article.html, metadata: { headings: article.headings, imagePaths: article.images.map((image) => image.src) } },
+  };
+}
+
+/** A stand-in for an article that is not ready: shown by the dev server until the article is. */
+export function placeholderEntry(input: {
+  slug: string;
+  keyword: string;
+  request: ArticleRequest;
+  status: Exclude<ArticleEntryStatus, 'finished'>;
+  statusDetail: string | null;
+  progress: number;
+  error: LockEntryError | null;
+  lockEntry: LockEntry | undefined;
+  generateDigest: (data: Record<string, unknown>) => string;
+}): StoreEntry {
+  const progress = Math.min(1, Math.max(0, input.progress));
+  const data: ArticleEntryData = {
+    keyword: input.keyword,
+    title: input.keyword,
+    slug: input.slug,
+    description: input.status === 'failed' ? `This article could not be written: ${input.error?.message ?? 'unknown error'}` : 'This article is being written.',
+    articleType: input.request.articleType,
+    wordCount: 0,
+    readingTime: 0,
+    headings: [],
+    images: [],
+    links: [],
+    status: input.status,
+    statusDetail: input.statusDetail,
+    progress,
+    error: input.error === null ? null : { code: input.error.code, message: input.error.message },
+    articleId: input.lockEntry?.articleId ?? null,
+    createdAt: input.lockEntry?.createdAt === undefined ? null : new Date(input.lockEntry.createdAt),
+    updatedAt: null,
+    polished: false,
+    current: true,
+    config: entryConfig(input.request),
+  };
+  return {
+    id: input.slug,
+    data,
+    digest: input.generateDigest({ placeholder: 1, ...data, createdAt: input.lockEntry?.createdAt ?? null }),
+    rendered: { html: placeholderHtml(input.keyword, input.status, input.statusDetail, progress, input.error), metadata: { headings: [], imagePaths: [] } },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Plain markup with no script and no style: the site's own CSS decides how it looks (class `article-placeholder`). */
+export function placeholderHtml(keyword: string, status: Exclude<ArticleEntryStatus, 'finished'>, detail: string | null, progress: number, error: LockEntryError | null): string {
+  const percent = Math.round(progress * 100);
+  if (status === 'failed') {
+    return (
+      `<div class="article-placeholder" data-status="failed"><p><strong>“${escapeHtml(keyword)}” could not be written.</strong></p>` +
+      `<p>${escapeHtml(error?.message ?? 'The article service reported a failure.')}</p></div>`
+    );
+  }
+  const what = status === 'queued' ? 'is queued' : 'is being written';
+  return (
+    `<div class="article-placeholder" data-status="${status}"><p><strong>“${escapeHtml(keyword)}” ${what}.</strong> ` +
+    `${detail === null || detail === '' ? '' : `${escapeHtml(detail)} · `}${percent}%</p>` +
+    `<progress max="100" value="${percent}">${percent}%</progress>` +
+    '<p>This page updates when the article is finished; reload to see it.</p></div>'
+  );
+}
+
+/** The pipeline context of one article: the site-wide settings plus what is particular to it. */
+export function articleContext(site: Omit<ArticleContext, 'keyword' | 'slug' | 'url' | 'articleType' | 'imageSize'>, article: { keyword: string; slug: string; url: string; request: ArticleRequest }): ArticleContext {
+  const imageSize = (article.request as { imageSize?: unknown }).imageSize;
+  return {
+    ...site,
+    keyword: article.keyword,
+    slug: article.slug,
+    url: article.url,
+    articleType: article.request.articleType,
+    ...(typeof imageSize === 'string' ? { imageSize } : {}),
+  };
+}

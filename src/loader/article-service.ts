@@ -1,0 +1,108 @@
+// The service a sync talks to, connected on first use: the configured API, or offline mode's embedded emulator.
+import type { ArticleRequest } from '../api/request-schema.js';
+import type { ArticleClient } from '../api/client.js';
+import type { ArticleStatus } from '../api/response-schema.js';
+import type { SyncClient } from '../sync/index.js';
+import { acquireEmbeddedEmulator, type EmulatorLease } from './embedded-emulator.js';
+import type { ServiceSettings } from './options.js';
+
+/** The path the emulator serves its generated images under: offline image URLs are rewritten to the running emulator. */
+const EMULATOR_IMAGE_PATH = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+(\/_emulator\/images\/[^?#]+)(\?[^#]*)?$/;
+
+/**
+ * A SyncClient that connects only when a request is actually made: a build whose articles are all
+ * in the committed cache neither opens a connection nor starts the emulator.
+ */
+export class ArticleService implements SyncClient {
+  readonly settings: ServiceSettings;
+  readonly #stateFile: string;
+  readonly #onEmulatorStart: (url: string) => void;
+  #client: Promise<{ client: ArticleClient; lease: EmulatorLease | undefined }> | undefined;
+  /** The connected client, for its counters; `#earlier` holds the counts of clients already closed. */
+  #live: ArticleClient | undefined;
+  #earlier = { requests: 0, retries: 0 };
+
+  constructor(settings: ServiceSettings, options: { stateFile: string; onEmulatorStart?: (url: string) => void }) {
+    this.settings = settings;
+    this.#stateFile = options.stateFile;
+    this.#onEmulatorStart = options.onEmulatorStart ?? (() => {});
+  }
+
+  /** The embedded emulator honours Idempotency-Key, so an interrupted create can be retried without paying twice. */
+  get idempotentCreates(): boolean {
+    return this.settings.mode === 'offline';
+  }
+
+  get connected(): boolean {
+    return this.#client !== undefined;
+  }
+
+  /** HTTP attempts and retries made so far, over every connection this service opened. */
+  get stats(): { requests: number; retries: number } {
+    return {
+      requests: this.#earlier.requests + (this.#live?.stats.requests ?? 0),
+      retries: this.#earlier.retries + (this.#live?.stats.retries ?? 0),
+    };
+  }
+
+  async createArticle(request: ArticleRequest, options?: { signal?: AbortSignal; idempotencyKey?: string }): Promise<string> {
+    const { client } = await this.#connect();
+    return client.createArticle(request, options);
+  }
+
+  async getArticle(articleId: string, options?: { signal?: AbortSignal }): Promise<ArticleStatus> {
+    const { client } = await this.#connect();
+    return client.getArticle(articleId, options);
+  }
+
+  /** The internal-links endpoint in HTML form (what the pipeline's `serviceLinks.link` wants). */
+  async linkContent(content: string, domainId: string): Promise<string> {
+    const { client } = await this.#connect();
+    return client.createInternalLinks({ content, domainId, format: 'html' });
+  }
+
+  /**
+   * `fetch` for image downloads. Offline, an image URL names the port of whichever emulator run
+   * wrote the article; it is fetched from the emulator running now (the images are deterministic).
+   */
+  readonly fetchImage: typeof globalThis.fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const match = this.settings.mode === 'offline' ? EMULATOR_IMAGE_PATH.exec(url) : null;
+    if (match === null) return globalThis.fetch(input, init);
+    const { lease } = await this.#connect();
+    return globalThis.fetch(`${lease!.url}${match[1]}${match[2] ?? ''}`, init);
+  };
+
+  /** Closes the connection and gives the emulator back. Later calls reconnect. */
+  async close(): Promise<void> {
+    const pending = this.#client;
+    this.#client = undefined;
+    if (pending === undefined) return;
+    const connection = await pending.catch(() => undefined);
+    if (connection === undefined) return;
+    if (this.#live === connection.client) {
+      this.#earlier = this.stats;
+      this.#live = undefined;
+    }
+    await connection.client.close();
+    await connection.lease?.release();
+  }
+
+  #connect(): Promise<{ client: ArticleClient; lease: EmulatorLease | undefined }> {
+    this.#client ??= (async () => {
+      const { createArticleClient } = await import('../api/client.js');
+      if (this.settings.mode === 'remote') {
+        this.#live = createArticleClient({ baseUrl: this.settings.baseUrl, apiKey: this.settings.apiKey });
+        return { client: this.#live, lease: undefined };
+      }
+      const lease = await acquireEmbeddedEmulator({ stateFile: this.#stateFile, timing: this.settings.timing, onStart: this.#onEmulatorStart });
+      this.#live = createArticleClient({ baseUrl: lease.url, apiKey: lease.apiKey, idempotentCreates: true });
+      return { client: this.#live, lease };
+    })();
+    const pending = this.#client;
+    pending.catch(() => {
+      if (this.#client === pending) this.#client = undefined;
+    });
+    return pending;
+  }
+}

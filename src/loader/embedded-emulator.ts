@@ -1,0 +1,65 @@
+// Offline mode's service: the emulator started in-process on first need, shared, persisted to a state file, stopped when unused.
+import { loaderRuntime } from './runtime.js';
+
+export interface EmulatorLease {
+  url: string;
+  apiKey: string;
+  /** Gives the emulator back; the last lease stops it (its state file keeps every article). */
+  release(): Promise<void>;
+}
+
+/**
+ * Starts the embedded emulator, or joins the one already running in this process. Its articles,
+ * ledger and idempotency keys live in `stateFile`, so a build killed mid-way resumes the same
+ * articles (the writer is deterministic) and the same request is never billed twice.
+ */
+export async function acquireEmbeddedEmulator(options: { stateFile: string; timing: 'fast' | 'realtime' | 'instant'; onStart?: (url: string) => void }): Promise<EmulatorLease> {
+  const runtime = loaderRuntime();
+  let slot = runtime.emulator;
+  if (slot === undefined) {
+    const started = (async () => {
+      // Loaded only here: a site with a real service never loads the emulator.
+      const { startEmulator } = await import('../emulator/index.js');
+      const emulator = await startEmulator({ stateFile: options.stateFile, timing: options.timing, rateLimit: false });
+      options.onStart?.(emulator.url);
+      return emulator;
+    })();
+    slot = { started, stateFile: options.stateFile, users: 0 };
+    runtime.emulator = slot;
+    started.catch(() => {
+      if (runtime.emulator === slot) runtime.emulator = undefined;
+    });
+  }
+  slot.users += 1;
+  let emulator;
+  try {
+    emulator = await slot.started;
+  } catch (error) {
+    slot.users -= 1;
+    throw error;
+  }
+  let released = false;
+  const held = slot;
+  return {
+    url: emulator.url,
+    apiKey: emulator.apiKey,
+    release: async () => {
+      if (released) return;
+      released = true;
+      held.users -= 1;
+      if (held.users > 0 || runtime.emulator !== held) return;
+      runtime.emulator = undefined;
+      await emulator.stop();
+    },
+  };
+}
+
+/** Stops the embedded emulator whatever its leases (a dev server shutting down). Its state file keeps everything. */
+export async function stopEmbeddedEmulator(): Promise<void> {
+  const runtime = loaderRuntime();
+  const slot = runtime.emulator;
+  if (slot === undefined) return;
+  runtime.emulator = undefined;
+  const emulator = await slot.started.catch(() => undefined);
+  await emulator?.stop();
+}

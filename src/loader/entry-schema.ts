@@ -1,0 +1,69 @@
+// The schema of an article entry's `data`, built with Astro's own zod so Astro infers the entry types from it.
+import { z } from 'astro/zod';
+import { ARTICLE_TYPES, type ArticleRequest } from '../api/request-schema.js';
+
+/**
+ * - `finished`: the article, processed.
+ * - `queued` / `processing`: still being written (dev server only): a placeholder with `progress`.
+ * - `failed`: could not be served (dev server only; a build leaves it out or fails, see `onFailure`).
+ */
+export const ENTRY_STATUSES = ['finished', 'queued', 'processing', 'failed'] as const;
+export type ArticleEntryStatus = (typeof ENTRY_STATUSES)[number];
+
+/** The request sent for the article, without the members that could identify your account's integrations. */
+export type ArticleEntryConfig = Omit<ArticleRequest, 'integrationId' | 'webhookUrl'>;
+
+// Only APIs zod 3 and zod 4 share: Astro 5 ships zod 3 as `astro/zod`, Astro 6 and 7 ship zod 4.
+export const articleEntrySchema = z.object({
+  /** The target keyword, as written in the manifest. */
+  keyword: z.string(),
+  /** The article's `<h1>` (or `<title>`); the keyword while it is being written. */
+  title: z.string(),
+  /** The entry id: safe as a URL segment. */
+  slug: z.string(),
+  /** About 160 characters of plain text from the first paragraph, for `<meta name="description">` and cards. */
+  description: z.string(),
+  articleType: z.enum(ARTICLE_TYPES),
+  wordCount: z.number(),
+  /** Minutes, rounded up. */
+  readingTime: z.number(),
+  /** The body's headings (Astro's MarkdownHeading shape), also returned by `render(entry)`. */
+  headings: z.array(z.object({ depth: z.number(), slug: z.string(), text: z.string() })),
+  images: z.array(
+    z.object({
+      src: z.string(),
+      alt: z.string(),
+      width: z.number().optional(),
+      height: z.number().optional(),
+      originalSrc: z.string().optional(),
+    }),
+  ),
+  links: z.array(
+    z.object({
+      href: z.string(),
+      text: z.string(),
+      internal: z.boolean(),
+      source: z.enum(['article', 'local', 'service']),
+    }),
+  ),
+  status: z.enum(ENTRY_STATUSES),
+  /** The service's description of the current step while being written (`"Writing section 3 of 7"`), else null. */
+  statusDetail: z.string().nullable(),
+  /** 0 to 1; 1 when finished. */
+  progress: z.number(),
+  /** Why the article is not served (status `failed`), else null. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  articleId: z.string().nullable(),
+  /** When the article was created at the service (from the lock file). */
+  createdAt: z.coerce.date().nullable(),
+  /** When the service last changed the article. */
+  updatedAt: z.coerce.date().nullable(),
+  /** Whether the service's polished HTML was used. */
+  polished: z.boolean(),
+  /** False while the earlier article is served because a changed request is being written. */
+  current: z.boolean(),
+  /** The request, defaults applied, without `integrationId` and `webhookUrl`. */
+  config: z.custom<ArticleEntryConfig>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
+});
+
+export type ArticleEntryData = z.infer<typeof articleEntrySchema>;

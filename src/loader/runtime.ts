@@ -1,0 +1,92 @@
+// The process-wide state every loader instance shares: each collection's article queue, and the embedded emulator.
+//
+// Astro may evaluate the content config and astro.config in different module graphs, so two copies
+// of this module can exist in one process. The state therefore lives on `globalThis` under a
+// registered symbol: every copy (and the `articles()` integration) sees the same object.
+
+/** One article's state as the loader last saw it. */
+export interface QueueArticle {
+  slug: string;
+  keyword: string;
+  /** The page the article is served at (`url(slug)`). */
+  url: string;
+  /**
+   * - `reused`: served from the committed cache, nothing asked of the service.
+   * - `queued` / `processing`: being written (`statusDetail`, `progress` 0..1).
+   * - `finished`: written or fetched during this server's life.
+   * - `failed`: not served; `error` says why.
+   */
+  state: 'reused' | 'queued' | 'processing' | 'finished' | 'failed';
+  statusDetail: string | null;
+  progress: number;
+  error: { code: string; message: string } | null;
+  /** Estimated words this run billed for it (0 when reused). */
+  wordsBilled: number;
+}
+
+/** A collection's queue: what the loader knows after each step of a sync, for the dev toolbar and build summaries. */
+export interface QueueSnapshot {
+  collection: string;
+  /** `offline`: the embedded emulator writes the articles. */
+  mode: 'offline' | 'remote';
+  frozen: boolean;
+  budget: number;
+  manifest: string;
+  lockFile: string;
+  cacheDir: string;
+  /** A sync (or a dev server's background wait) is running. */
+  running: boolean;
+  articles: QueueArticle[];
+  totals: { created: number; wordsBilled: number; reused: number; finished: number; failed: number; pending: number; requests: number; waitedMs: number };
+  /** The lock file or cache changed and should be committed. */
+  changed: boolean;
+  /** The last problem that stopped a sync (over budget, frozen, manifest error), else null. */
+  problem: string | null;
+  updatedAt: number;
+}
+
+export type QueueListener = (snapshot: QueueSnapshot) => void;
+
+/** A running embedded emulator, shared by every collection in offline mode. */
+export interface EmulatorSlot {
+  /** Resolves to the emulator once started. */
+  started: Promise<{ url: string; apiKey: string; stop(): Promise<void> }>;
+  stateFile: string;
+  users: number;
+}
+
+export interface LoaderRuntime {
+  readonly queues: Map<string, QueueSnapshot>;
+  readonly listeners: Set<QueueListener>;
+  emulator: EmulatorSlot | undefined;
+}
+
+const KEY = Symbol.for('astro-article-loader.runtime');
+
+/** The one runtime of this process. */
+export function loaderRuntime(): LoaderRuntime {
+  const holder = globalThis as { [KEY]?: LoaderRuntime };
+  holder[KEY] ??= { queues: new Map(), listeners: new Set(), emulator: undefined };
+  return holder[KEY];
+}
+
+/** Records a collection's queue and tells every listener. A listener's error never reaches the loader. */
+export function publishQueue(snapshot: QueueSnapshot): void {
+  const runtime = loaderRuntime();
+  runtime.queues.set(snapshot.collection, snapshot);
+  for (const listener of runtime.listeners) {
+    try {
+      listener(snapshot);
+    } catch {
+      // A display must not break a build.
+    }
+  }
+}
+
+/** Calls `listener` with every queue change (and at once with the queues known so far); returns the unsubscribe function. */
+export function subscribeQueues(listener: QueueListener): () => void {
+  const runtime = loaderRuntime();
+  runtime.listeners.add(listener);
+  for (const snapshot of runtime.queues.values()) listener(snapshot);
+  return () => runtime.listeners.delete(listener);
+}

@@ -1,0 +1,160 @@
+// The loader's log lines: a plan summary, throttled progress, failures and a final summary; silent when nothing happens.
+import { relative } from 'node:path';
+import type { SyncEvent, SyncPlan, SyncResult } from '../sync/index.js';
+
+/** The part of Astro's logger the loader uses. */
+export interface LoaderLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+  debug(message: string): void;
+}
+
+const numbers = new Intl.NumberFormat('en-US');
+
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${numbers.format(count)} ${count === 1 ? singular : plural}`;
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+/** A path as short as it can be while still pointing at the file: relative to the project root when inside it. */
+export function shortPath(file: string, root: string): string {
+  const rel = relative(root, file);
+  return rel !== '' && !rel.startsWith('..') ? rel : file;
+}
+
+/** What a plan will do, in one line: `8 articles: 6 reused, 1 to create, 1 being written (≈1,450 words to bill)`. */
+export function planSummary(plan: SyncPlan): string {
+  const c = plan.counts;
+  const parts = [`${numbers.format(c.reuse + c.restore)} reused`];
+  if (c.create > 0) parts.push(`${numbers.format(c.create)} to create`);
+  if (c.wait > 0) parts.push(`${numbers.format(c.wait)} being written`);
+  if (c.fetch > 0) parts.push(`${numbers.format(c.fetch)} to fetch`);
+  if (c.failed > 0) parts.push(`${numbers.format(c.failed)} failed earlier`);
+  if (c.unknown > 0) parts.push(`${numbers.format(c.unknown)} unknown`);
+  const words = c.create > 0 ? ` (≈${numbers.format(plan.estimatedWords)} words to bill)` : '';
+  return `${formatCount(plan.articles.length, 'article')}: ${parts.join(', ')}${words}`;
+}
+
+/** True when a plan asks something of the service. */
+export function planHasWork(plan: SyncPlan): boolean {
+  return plan.counts.create + plan.counts.wait + plan.counts.fetch > 0;
+}
+
+/**
+ * Turns sync events into log lines. Progress is one line per `progressIntervalMs` at most (and one
+ * when the last article finishes), whatever the number of articles or polls.
+ */
+export class SyncReporter {
+  readonly #logger: LoaderLogger;
+  readonly #progressIntervalMs: number;
+  readonly #now: () => number;
+  /** Articles this run waits for, and each one's progress (1 once finished or failed). */
+  readonly #tracked = new Map<string, number>();
+  #lastProgressLine = 0;
+  #lastProgressText = '';
+  #done = 0;
+  #failed = 0;
+
+  readonly #continuation: boolean;
+
+  /** `continuation`: this run picks up where an earlier one left off (the dev server's background wait), so its plan is not news. */
+  constructor(logger: LoaderLogger, options: { progressIntervalMs?: number; now?: () => number; continuation?: boolean } = {}) {
+    this.#logger = logger;
+    this.#continuation = options.continuation ?? false;
+    this.#progressIntervalMs = options.progressIntervalMs ?? 5_000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  readonly onEvent = (event: SyncEvent): void => {
+    switch (event.type) {
+      case 'plan': {
+        for (const article of event.plan.articles) {
+          if (article.action === 'create' || article.action === 'wait' || article.action === 'fetch') this.#tracked.set(article.slug, 0);
+        }
+        const line = planSummary(event.plan);
+        if (planHasWork(event.plan) && !this.#continuation) this.#logger.info(line);
+        else this.#logger.debug(line);
+        return;
+      }
+      case 'lock-wait':
+        this.#logger.info(`waiting for another build that holds ${event.lockFile}…`);
+        return;
+      case 'progress':
+        if (this.#tracked.has(event.slug)) this.#tracked.set(event.slug, event.progress);
+        this.#progress(false);
+        return;
+      case 'finished':
+      case 'fetched':
+        if (this.#tracked.has(event.slug)) {
+          this.#tracked.set(event.slug, 1);
+          this.#done += 1;
+          this.#progress(true);
+        }
+        return;
+      case 'failed':
+      case 'unknown':
+        if (this.#tracked.has(event.slug)) {
+          this.#tracked.set(event.slug, 1);
+          this.#failed += 1;
+          this.#progress(true);
+        }
+        this.#logger.warn(`"${event.slug}": ${event.error.message} (${event.error.code})`);
+        return;
+      case 'warning':
+        this.#logger.warn(event.slug === undefined ? event.message : `"${event.slug}": ${event.message}`);
+        return;
+      case 'created':
+        this.#logger.debug(`created "${event.slug}" (article ${event.articleId})`);
+        return;
+      case 'restored':
+        this.#logger.debug(`serving the earlier article of "${event.slug}" again (article ${event.articleId})`);
+        return;
+      case 'done':
+        return;
+    }
+  };
+
+  #progress(settled: boolean): void {
+    const total = this.#tracked.size;
+    if (total === 0) return;
+    const ended = this.#done + this.#failed;
+    const fraction = [...this.#tracked.values()].reduce((sum, value) => sum + value, 0) / total;
+    const text = `${ended}/${total} ready (${Math.floor(fraction * 100)}%)${this.#failed > 0 ? `, ${this.#failed} failed` : ''}`;
+    const now = this.#now();
+    const last = ended === total;
+    if (text === this.#lastProgressText) return;
+    if (!last && now - this.#lastProgressLine < this.#progressIntervalMs && !(settled && this.#lastProgressLine === 0)) return;
+    this.#lastProgressLine = now;
+    this.#lastProgressText = text;
+    this.#logger.info(`writing: ${text}`);
+  }
+
+  /**
+   * The closing line of a run that did something; nothing for a run that only reused. `waiting`:
+   * the dev server goes on waiting for the pending articles in the background.
+   */
+  summary(result: SyncResult, root: string, options: { waiting?: boolean } = {}): void {
+    const t = result.totals;
+    const worked = t.created + t.waited + t.fetched + t.restored + t.failed + t.unknown + t.pending > 0;
+    if (!worked) return;
+    if (options.waiting === true && t.pending > 0) {
+      const created = t.created > 0 ? `${formatCount(t.created, 'article')} created (≈${numbers.format(t.estimatedWords)} words billed); ` : '';
+      this.#logger.info(`${created}waiting for ${formatCount(t.pending, 'article')} in the background; placeholders show them until they are ready`);
+      return;
+    }
+    const parts: string[] = [];
+    if (t.created > 0) parts.push(`${formatCount(t.created, 'article')} created (≈${numbers.format(t.estimatedWords)} words billed)`);
+    if (t.finished > 0) parts.push(`${numbers.format(t.finished)} finished`);
+    if (t.fetched > 0) parts.push(`${numbers.format(t.fetched)} fetched`);
+    if (t.restored > 0) parts.push(`${numbers.format(t.restored)} restored`);
+    parts.push(`${numbers.format(t.reused)} reused`);
+    if (t.failed + t.unknown > 0) parts.push(`${numbers.format(t.failed + t.unknown)} failed`);
+    if (t.pending > 0) parts.push(`${numbers.format(t.pending)} still being written`);
+    const commit = t.created + t.fetched + t.restored + t.finished > 0 ? `; commit ${shortPath(result.lockFile, root)} and ${shortPath(result.cacheDir, root)}/` : '';
+    this.#logger.info(`done in ${seconds(result.durationMs)}: ${parts.join(', ')} · ${formatCount(t.requests, 'request')}${commit}`);
+  }
+}
