@@ -153,7 +153,7 @@ export class LiveProgressDisplay implements ProgressDisplay {
     this.#timer = undefined;
     const persist = this.#pending.map((line) => `${CLEAR_LINE}${line}\n`).join('');
     this.#pending = [];
-    this.#output.errRaw(`${cursorUp(this.#height)}${persist}${CLEAR_BELOW}${SHOW_CURSOR}`);
+    this.#output.errRaw(`\r${cursorUp(this.#height)}${persist}${CLEAR_BELOW}${SHOW_CURSOR}`);
     this.#height = 0;
     process.off('exit', this.#restoreCursor);
   }
@@ -166,7 +166,8 @@ export class LiveProgressDisplay implements ProgressDisplay {
     const lines = [...this.#pending, ...region];
     this.#pending = [];
     // One write per frame: move to the region's first line, overwrite each line, clear what is left below.
-    this.#output.errRaw(`${cursorUp(this.#height)}${lines.map((line) => `${CLEAR_LINE}${line}\n`).join('')}${CLEAR_BELOW}`);
+    // "\r" first: the terminal's echo of ^C (or anything typed) may have moved the cursor off column 0.
+    this.#output.errRaw(`\r${cursorUp(this.#height)}${lines.map((line) => `${CLEAR_LINE}${line}\n`).join('')}${CLEAR_BELOW}`);
     this.#height = region.length;
     this.#lastFrame = frame;
     this.#lastDraw = Date.now();

@@ -23,6 +23,7 @@ export const SYNC_COMMAND: CommandDefinition = {
     'base-url': { type: 'string' },
     concurrency: { type: 'string' },
     timeout: { type: 'string' },
+    'poll-interval': { type: 'string' },
     'no-wait': { type: 'boolean' },
     offline: { type: 'boolean' },
   },
@@ -45,6 +46,8 @@ ${SYNC_RULE_HELP}
   --concurrency <n>      Creates in flight at once (default ${DEFAULT_CONCURRENCY})
   --timeout <duration>   Longest wait for articles, e.g. 90s, 30m, 1h (default 30m);
                          unfinished ones keep their ids and resume next time
+  --poll-interval <d>    First and shortest gap between two polls of an article
+                         (default 3s, then adapted to its progress, up to 30s)
   --no-wait              Create what is missing and return without waiting
   --offline              Use an embedded emulator (placeholder articles, free), as the
                          loader does when no key is configured
@@ -134,6 +137,7 @@ export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise
       const rules = { ...syncRules(flags, io.env), ...(offline ? { idempotentCreates: true } : {}) };
       const concurrency = flags.wholeNumber('concurrency', 1, DEFAULT_CONCURRENCY);
       const timeoutMs = flags.duration('timeout', DEFAULT_TIMEOUT_MS);
+      const pollMs = flags.has('poll-interval') ? flags.duration('poll-interval', 0) : undefined;
       const manifestFile = (await locateManifest(io.cwd, flags.string('manifest'), { required: true }))!;
       const manifest = await loadManifest(manifestFile);
       const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
@@ -191,6 +195,7 @@ export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise
           onFailure: 'skip',
           concurrency,
           timeoutMs,
+          ...(pollMs === undefined ? {} : { poll: { initialMs: pollMs, minMs: pollMs } }),
           wait: !flags.boolean('no-wait'),
           signal: controller.signal,
           ...planOptionsOf(rules),

@@ -1,0 +1,139 @@
+// `status`, `prune` and `verify` as child processes over real lock files and caches written by `sync`.
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, serviceEnv, tempProject } from './cli-harness.js';
+
+let emulator: RunningEmulator;
+const cleanups: (() => Promise<void>)[] = [];
+const FAST = ['--poll-interval', '20ms'];
+
+beforeAll(async () => {
+  await buildCli();
+  emulator = await startEmulator({ timing: 'instant', accounts: EMULATOR_ACCOUNTS });
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+  for (const cleanup of cleanups) await cleanup();
+});
+
+/** A project whose keywords were synced to finished articles. */
+async function syncedProject(keywords: string[]): Promise<string> {
+  const { dir, cleanup } = await tempProject({ 'articles.yaml': manifestYaml(keywords) });
+  cleanups.push(cleanup);
+  const result = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+  expect(result.code).toBe(0);
+  return dir;
+}
+
+async function outputFiles(dir: string): Promise<string[]> {
+  return (await readdir(path.join(dir, 'articles.cache', 'outputs'))).sort();
+}
+
+describe('astro-article-loader status', () => {
+  it('should refresh only unfinished articles by GET and label the billed words as an estimate', async () => {
+    const dir = await syncedProject(['status finished one']);
+    await writeFile(path.join(dir, 'articles.yaml'), manifestYaml(['status finished one', 'status pending two', 'status pending three']));
+    emulator.setTiming({ queueDelayMs: 0, writingMs: 120_000 });
+    try {
+      expect((await runCli(['sync', '--no-wait', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+      const getsBefore = emulator.requests.filter((r) => r.route === 'getArticle').length;
+      const result = await runCli(['status', '--json'], { cwd: dir, env: serviceEnv(emulator.url) });
+      expect(result.code).toBe(0);
+      expect(emulator.requests.filter((r) => r.route === 'getArticle').length - getsBefore).toBe(2);
+      const document = JSON.parse(result.stdout);
+      expect(document).toMatchObject({
+        schemaVersion: 1,
+        command: 'status',
+        exitCode: 0,
+        refreshed: 'unfinished',
+        notInLock: [],
+        totals: { entries: 3, finished: 1, pending: 2, refreshed: 2, billedWords: { words: 3 * 1800, estimated: true, articles: 3 } },
+      });
+      const bySlug = Object.fromEntries(document.articles.map((a: { slug: string }) => [a.slug, a]));
+      expect(bySlug['status-finished-one']).toMatchObject({ status: 'finished', remote: null, estimatedWords: 1800, inManifest: true });
+      expect(bySlug['status-pending-two']).toMatchObject({ status: 'pending', remote: { status: expect.stringMatching(/^(queued|processing)$/) } });
+
+      const text = await runCli(['status'], { cwd: dir, env: serviceEnv(emulator.url) });
+      expect(text.stdout).toMatch(/status-pending-two\s+pending\s+(queued|processing)/);
+      expect(text.stdout).toContain('Words billed so far: ~5,400 for 3 articles, estimated');
+      expectNoSecret(text);
+    } finally {
+      emulator.setTiming('instant');
+    }
+  });
+
+  it('should show the lock file alone, with a note, when no service is configured', async () => {
+    const dir = await syncedProject(['status offline one']);
+    const lock = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8'));
+    lock.articles['status-offline-one'].status = 'pending';
+    delete lock.articles['status-offline-one'].output;
+    delete lock.articles['status-offline-one'].finishedAt;
+    await writeFile(path.join(dir, 'articles.lock.json'), JSON.stringify(lock));
+    const result = await runCli(['status'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/status-offline-one\s+pending\s+—/);
+    expect(result.stderr).toContain('Not refreshed from the service');
+  });
+});
+
+describe('astro-article-loader prune', () => {
+  it('should show orphans and unreferenced files with --dry-run, then remove exactly those', async () => {
+    const dir = await syncedProject(['prune keep', 'prune drop']);
+    const lockBefore = await readFile(path.join(dir, 'articles.lock.json'), 'utf8');
+    const dropped = JSON.parse(lockBefore).articles['prune-drop'];
+    await writeFile(path.join(dir, 'articles.yaml'), manifestYaml(['prune keep']));
+
+    const dryRun = await runCli(['prune', '--dry-run', '--json'], { cwd: dir });
+    expect(dryRun.code).toBe(0);
+    const planned = JSON.parse(dryRun.stdout);
+    expect(planned).toMatchObject({
+      schemaVersion: 1,
+      command: 'prune',
+      exitCode: 0,
+      dryRun: true,
+      orphans: [{ slug: 'prune-drop', keyword: 'prune drop', status: 'finished', articleId: dropped.articleId }],
+      files: [path.join(dir, 'articles.cache', 'outputs', `${dropped.output.slice('sha256:'.length)}.json`)],
+    });
+    expect(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).toBe(lockBefore);
+
+    const pruned = await runCli(['prune'], { cwd: dir });
+    expect(pruned.code).toBe(0);
+    expect(pruned.stdout).toContain('Removed 1 lock entry not in the manifest');
+    expect(pruned.stdout).toContain('prune-drop');
+    expect(Object.keys(JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).articles)).toEqual(['prune-keep']);
+    expect(await outputFiles(dir)).toHaveLength(1);
+    expect((await runCli(['prune'], { cwd: dir })).stdout).toContain('Nothing to prune');
+  });
+});
+
+describe('astro-article-loader verify', () => {
+  it('should pass a consistent lock file and cache', async () => {
+    const dir = await syncedProject(['verify ok one', 'verify ok two']);
+    const result = await runCli(['verify'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('are consistent (2 articles)');
+  });
+
+  it('should exit 4 listing a damaged and a missing cache file', async () => {
+    const dir = await syncedProject(['verify bad one', 'verify bad two']);
+    const [first, second] = await outputFiles(dir);
+    await writeFile(path.join(dir, 'articles.cache', 'outputs', first!), '{"html":"<p>edited</p>","polishedHtml":null,"updatedAt":1}\n');
+    await rm(path.join(dir, 'articles.cache', 'outputs', second!));
+    const result = await runCli(['verify', '--json'], { cwd: dir });
+    expect(result.code).toBe(4);
+    const document = JSON.parse(result.stdout);
+    expect(document).toMatchObject({ schemaVersion: 1, command: 'verify', exitCode: 4, ok: false, entries: 2 });
+    expect(document.problems.map((p: { code: string }) => p.code).sort()).toEqual(['hash_mismatch', 'missing_output', 'missing_output']);
+  });
+
+  it('should exit 4 on a lock file that does not parse', async () => {
+    const dir = await syncedProject(['verify corrupt']);
+    await writeFile(path.join(dir, 'articles.lock.json'), '{"version": 1, "articles": {<<<<<<< HEAD\n');
+    const result = await runCli(['verify'], { cwd: dir });
+    expect(result.code).toBe(4);
+    expect(result.stdout).toContain('corrupt_lock');
+  });
+});

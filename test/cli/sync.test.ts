@@ -1,0 +1,181 @@
+// `sync` as a child process off a terminal: paid once, spending rules, configuration errors, line progress, --json, no secret.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, SECRET_KEY, serviceEnv, tempProject } from './cli-harness.js';
+
+let emulator: RunningEmulator;
+const cleanups: (() => Promise<void>)[] = [];
+/** Polls fast: the emulator writes instantly, and the default 3 s first poll would only slow the suite. */
+const FAST = ['--poll-interval', '20ms'];
+
+beforeAll(async () => {
+  await buildCli();
+  emulator = await startEmulator({ timing: 'instant', accounts: EMULATOR_ACCOUNTS });
+});
+
+afterEach(() => emulator.setFaults(undefined));
+
+afterAll(async () => {
+  await emulator?.stop();
+  for (const cleanup of cleanups) await cleanup();
+});
+
+async function project(keywords: string[]): Promise<string> {
+  const { dir, cleanup } = await tempProject({ 'articles.yaml': manifestYaml(keywords) });
+  cleanups.push(cleanup);
+  return dir;
+}
+
+function created(keywords: string[]): number {
+  return keywords.reduce((sum, keyword) => sum + emulator.ledger.creationsForKeyword(keyword).length, 0);
+}
+
+describe('astro-article-loader sync', () => {
+  it('should create each missing article once, and make no request on the next run', async () => {
+    const keywords = ['cold brew ratio', 'pour over guide', 'espresso grind'];
+    const dir = await project(keywords);
+    const first = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Synced 3 articles');
+    expect(first.stdout).toContain('3 created');
+    expect(created(keywords)).toBe(3);
+    expectNoSecret(first);
+
+    const requestsBefore = emulator.requests.length;
+    const second = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('3 reused');
+    expect(emulator.requests.length).toBe(requestsBefore);
+    expect(created(keywords)).toBe(3);
+  });
+
+  it('should print one plain line per state change off a terminal, never one per poll', async () => {
+    const keywords = ['matcha latte', 'chai concentrate'];
+    const dir = await project(keywords);
+    emulator.setTiming({ queueDelayMs: 0, writingMs: 600 });
+    try {
+      const result = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+      expect(result.code).toBe(0);
+      expect(result.stderr).not.toContain('\u001b[');
+      const lines = result.stderr.split('\n').filter((line) => line !== '');
+      for (const slug of ['matcha-latte', 'chai-concentrate']) {
+        expect(lines.filter((line) => line.startsWith('created ') && line.includes(slug))).toHaveLength(1);
+        expect(lines.filter((line) => line.startsWith('finished ') && line.includes(slug))).toHaveLength(1);
+        const statuses = lines.filter((line) => line.startsWith('status ') && line.includes(slug));
+        expect(new Set(statuses).size).toBe(statuses.length);
+      }
+    } finally {
+      emulator.setTiming('instant');
+    }
+  });
+
+  it('should report in the documented --json shape', async () => {
+    const dir = await project(['oolong brewing']);
+    const result = await runCli(['sync', '--json', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const document = JSON.parse(result.stdout);
+    expect(document).toMatchObject({
+      schemaVersion: 1,
+      command: 'sync',
+      exitCode: 0,
+      lockFile: path.join(dir, 'articles.lock.json'),
+      cacheDir: path.join(dir, 'articles.cache'),
+      offline: false,
+      budget: 25,
+      frozen: false,
+      totals: { articles: 1, created: 1, finished: 1, failed: 0 },
+      retries: { total: 0, byKind: {} },
+      orphans: [],
+    });
+    const lock = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8'));
+    expect(document.articles).toEqual([
+      {
+        slug: 'oolong-brewing',
+        keyword: 'oolong brewing',
+        action: 'create',
+        outcome: 'finished',
+        articleId: lock.articles['oolong-brewing'].articleId,
+        reason: 'new entry',
+        error: null,
+        serving: { articleId: lock.articles['oolong-brewing'].articleId, current: true },
+      },
+    ]);
+  });
+
+  it('should refuse to create in frozen mode when CI is set, and exit 3 having created nothing', async () => {
+    const keywords = ['frozen keyword one', 'frozen keyword two'];
+    const dir = await project(keywords);
+    const result = await runCli(['sync', ...FAST], { cwd: dir, env: { ...serviceEnv(emulator.url), CI: 'true' } });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('Frozen mode: 2 article(s) would be created');
+    expect(result.stderr).toContain('frozen-keyword-one');
+    expect(created(keywords)).toBe(0);
+    expect(result.stderr).not.toContain('    at ');
+  });
+
+  it('should stop over the budget before any create, saying how to raise it', async () => {
+    const keywords = ['budget one', 'budget two', 'budget three'];
+    const dir = await project(keywords);
+    const result = await runCli(['sync', '--budget', '2', '--json', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout)).toMatchObject({ command: 'sync', exitCode: 3, error: { code: 'over_budget', count: 3, budget: 2 } });
+    expect(JSON.parse(result.stdout).error.message).toContain('--budget 3');
+    expect(created(keywords)).toBe(0);
+  });
+
+  it('should say how to configure the service when none is, and sync offline with --offline', async () => {
+    const dir = await project(['offline keyword']);
+    const unconfigured = await runCli(['sync', ...FAST], { cwd: dir });
+    expect(unconfigured.code).toBe(2);
+    expect(unconfigured.stderr).toContain('ARTICLES_API_KEY');
+    expect(unconfigured.stderr).toContain('astro-article-loader emulator');
+    expect(unconfigured.stderr).toContain('--offline');
+
+    const offline = await runCli(['sync', '--offline', ...FAST], { cwd: dir });
+    expect(offline.code).toBe(0);
+    expect(offline.stderr).toContain('Offline: an embedded emulator');
+    expect(offline.stdout).toContain('1 created');
+    expect(created(['offline keyword'])).toBe(0);
+  });
+
+  it('should refuse an API key given as a flag without repeating it', async () => {
+    const dir = await project(['key flag keyword']);
+    for (const args of [['sync', '--api-key', SECRET_KEY], ['sync', `--api-key=${SECRET_KEY}`], ['plan', '--token', SECRET_KEY]]) {
+      const result = await runCli(args, { cwd: dir, env: { ARTICLES_API_URL: emulator.url } });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('never taken as a flag');
+      expect(result.stderr).toContain('ARTICLES_API_KEY');
+      expectNoSecret(result);
+    }
+    expect(created(['key flag keyword'])).toBe(0);
+  });
+
+  it('should list failed articles, exit 1 and not re-create them unless --retry-failed', async () => {
+    const dir = await project(['doomed keyword']);
+    emulator.setFaults({ failedArticles: 1 });
+    const failed = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/doomed-keyword failed — generation_failed/);
+    expect(failed.stdout).toContain('--retry-failed');
+    emulator.setFaults(undefined);
+
+    const again = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(again.code).toBe(1);
+    expect(created(['doomed keyword'])).toBe(1);
+    const retried = await runCli(['sync', '--retry-failed=doomed-keyword', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(retried.code).toBe(0);
+    expect(created(['doomed keyword'])).toBe(2);
+  });
+
+  it('should explain a rejected key without printing it', async () => {
+    const dir = await project(['wrong key keyword']);
+    const result = await runCli(['sync', ...FAST], { cwd: dir, env: { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: `${SECRET_KEY}-revoked` } });
+    expect(result.code).toBe(1);
+    expect(result.stdout + result.stderr).toContain('ARTICLES_API_KEY');
+    expect(result.stdout + result.stderr).not.toContain(`${SECRET_KEY}-revoked`);
+    expect(result.stderr).not.toContain('    at ');
+  });
+});
