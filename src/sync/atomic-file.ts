@@ -6,16 +6,18 @@ import { basename, dirname, join } from 'node:path';
 /**
  * Writes `data` to `file` atomically: a temp file in the same directory (so the rename stays on
  * one file system), fsync, rename over the target, then fsync the directory so the rename itself
- * survives a power loss.
+ * survives a power loss. `durable: false` skips both fsyncs: still atomic for a killed process
+ * (the page cache outlives it), for files whose damage after a power loss is detected on read.
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { durable?: boolean } = {}): Promise<void> {
+  const durable = options.durable !== false;
   const dir = dirname(file);
   const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o644);
   try {
     try {
       await handle.writeFile(data);
-      await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
@@ -24,7 +26,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
     await rm(temp, { force: true });
     throw error;
   }
-  await syncDirectory(dir);
+  if (durable) await syncDirectory(dir);
 }
 
 async function syncDirectory(dir: string): Promise<void> {

@@ -2,7 +2,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import pLimit from 'p-limit';
 import type { ArticleRequest } from '../api/request-schema.js';
 import type { ArticleStatus } from '../api/response-schema.js';
 import { explicitParameters, requestHash } from './canonical-request.js';
@@ -308,12 +307,13 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     wake = undefined;
     resolve?.();
   };
-  const track = (slug: string, articleId: string, mode: 'created' | 'wait' | 'fetch'): void => {
+  /** `sentAt`: when its create request left; the article cannot have started earlier. */
+  const track = (slug: string, articleId: string, mode: 'created' | 'wait' | 'fetch', sentAt?: number): void => {
     if (client === undefined) return;
     if (mode !== 'fetch' && options.wait === false) return;
     const now = Date.now();
     polled.set(slug, { articleId, fetch: mode === 'fetch' });
-    schedule.add(slug, now, mode === 'created' ? {} : { firstPollAt: now });
+    schedule.add(slug, now, mode === 'created' ? { startedAt: sentAt ?? now } : { firstPollAt: now });
     wakeLoop();
   };
 
@@ -405,7 +405,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
         lastProgress.set(slug, key);
         emit({ type: 'progress', slug, articleId: tracked.articleId, status: status.status, statusDetail: status.statusDetail, progress: status.progress });
       }
-      schedule.record(slug, Date.now(), status.progress);
+      schedule.record(slug, Date.now(), status.progress, status.updatedAt);
     }
   };
 
@@ -534,60 +534,88 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
           return;
         }
         const createSignal = graceSignal(signal, options.abortGraceMs ?? 3_000);
-        const limit = pLimit(Math.max(1, options.concurrency ?? 4));
-        await Promise.all(
-          plan.creates.map((article) =>
-            limit(async () => {
-              if (aborted() || fatal !== undefined) return;
+        const queue = [...plan.creates];
+        // Each worker's write carries the previous create's id and the next create's intent together:
+        // one lock write per create, and concurrent workers' writes coalesce further.
+        const worker = async (): Promise<void> => {
+          let settle: (() => void) | undefined;
+          for (;;) {
+            const article = aborted() || fatal !== undefined ? undefined : queue.shift();
+            let intent: LockEntry | undefined;
+            let before: LockEntry | undefined;
+            if (article !== undefined) {
               const spec = specBySlug.get(article.slug)!;
-              const before = lock.articles[article.slug];
-              const attempt = article.attempt ?? 1;
+              before = lock.articles[article.slug];
               const createdAt = nowIso();
-              const intent: LockEntry = {
+              const previous = previousOf(before);
+              intent = {
                 keyword: spec.keyword,
                 status: 'unknown',
                 hash: article.hash,
-                attempt,
+                attempt: article.attempt ?? 1,
                 createdAt,
                 updatedAt: createdAt,
                 error: CREATE_INTERRUPTED,
                 request: explicitParameters(spec.request),
-                ...(previousOf(before) === undefined ? {} : { previous: previousOf(before)! }),
+                ...(previous === undefined ? {} : { previous }),
               };
-              // The intent is durable before the request leaves: a kill during the call leaves `unknown`, never a silent second create.
-              await session.update((current) => ((current.articles[article.slug] = intent), true));
-              let articleId: string;
-              try {
-                articleId = await client!.createArticle(spec.request, {
-                  ...(createSignal === undefined ? {} : { signal: createSignal }),
-                  ...(options.idempotencyKeys === false ? {} : { idempotencyKey: idempotencyKeyFor(article.slug, article.hash, attempt) }),
-                });
-              } catch (error) {
-                const failure = errorOf(error);
-                if (failure.code === 'create_outcome_unknown' || failure.code === 'aborted') {
-                  const error_ = failure.code === 'aborted' ? CREATE_INTERRUPTED : failure;
-                  await session.update((current) => ((current.articles[article.slug] = { ...intent, error: error_, updatedAt: nowIso() }), true));
-                  outcomes.set(article.slug, { outcome: 'unknown', error: error_ });
-                  emit({ type: 'unknown', slug: article.slug, error: error_ });
-                } else {
-                  // Definitely not created (rejected, or never sent): put the entry back as it was.
-                  await session.update((current) => {
-                    if (before === undefined) delete current.articles[article.slug];
-                    else current.articles[article.slug] = before;
-                    return true;
-                  });
-                  if (FATAL_CODES.has(failure.code)) fatal ??= error;
-                  fail(article.slug, failure);
-                }
-                return;
-              }
-              const created: LockEntry = { ...intent, status: 'pending', articleId, updatedAt: nowIso() };
-              delete created.error;
-              await session.update((current) => ((current.articles[article.slug] = created), true));
-              createdCount += 1;
-              createdWords += article.estimate?.words ?? 0;
-              emit({ type: 'created', slug: article.slug, articleId, attempt });
-              track(article.slug, articleId, 'created');
+              const staged = intent;
+              session.stage((current) => ((current.articles[article.slug] = staged), true));
+            }
+            // The intent is durable before the request leaves (a kill during the call leaves `unknown`,
+            // never a silent second create), and the previous id is durable before it is polled.
+            await session.flush();
+            settle?.();
+            settle = undefined;
+            if (article === undefined || intent === undefined) return;
+            settle = await createOne(article, intent, before);
+          }
+        };
+        const createOne = async (article: PlannedArticle, intent: LockEntry, before: LockEntry | undefined): Promise<() => void> => {
+          const spec = specBySlug.get(article.slug)!;
+          let articleId: string;
+          const sentAt = Date.now();
+          try {
+            articleId = await client!.createArticle(spec.request, {
+              ...(createSignal === undefined ? {} : { signal: createSignal }),
+              ...(options.idempotencyKeys === false ? {} : { idempotencyKey: idempotencyKeyFor(article.slug, article.hash, intent.attempt) }),
+            });
+          } catch (error) {
+            const failure = errorOf(error);
+            if (failure.code === 'create_outcome_unknown' || failure.code === 'aborted') {
+              const recorded = failure.code === 'aborted' ? CREATE_INTERRUPTED : failure;
+              session.stage((current) => ((current.articles[article.slug] = { ...intent, error: recorded, updatedAt: nowIso() }), true));
+              return () => {
+                outcomes.set(article.slug, { outcome: 'unknown', error: recorded });
+                emit({ type: 'unknown', slug: article.slug, error: recorded });
+              };
+            }
+            // Definitely not created (rejected, or never sent): put the entry back as it was.
+            session.stage((current) => {
+              if (before === undefined) delete current.articles[article.slug];
+              else current.articles[article.slug] = before;
+              return true;
+            });
+            if (FATAL_CODES.has(failure.code)) fatal ??= error;
+            return () => fail(article.slug, failure);
+          }
+          const created: LockEntry = { ...intent, status: 'pending', articleId, updatedAt: nowIso() };
+          delete created.error;
+          session.stage((current) => ((current.articles[article.slug] = created), true));
+          return () => {
+            createdCount += 1;
+            createdWords += article.estimate?.words ?? 0;
+            emit({ type: 'created', slug: article.slug, articleId, attempt: intent.attempt });
+            track(article.slug, articleId, 'created', sentAt);
+          };
+        };
+        const workers = Math.min(queue.length, Math.max(1, options.concurrency ?? 4));
+        await Promise.all(
+          Array.from({ length: workers }, () =>
+            worker().catch((error: unknown) => {
+              // The other workers stop taking new articles.
+              fatal ??= error;
+              throw error;
             }),
           ),
         );

@@ -65,6 +65,20 @@ export class LockSession {
     );
   }
 
+  /**
+   * Exclusive phase only: applies a mutation in memory without waiting; the next `flush` (or the
+   * end of the phase) writes it, together with whatever else was staged meanwhile.
+   */
+  stage(mutate: LockMutation): void {
+    if (this.#exclusive === undefined) throw new Error('LockSession.stage outside the exclusive phase');
+    if (mutate(this.#exclusive.lock)) this.#requested += 1;
+  }
+
+  /** Makes everything staged durable (exclusive phase; a no-op otherwise). */
+  async flush(): Promise<void> {
+    if (this.#exclusive !== undefined && (this.#written < this.#requested || this.#inflight !== undefined)) await this.#flush();
+  }
+
   /** Applies a mutation and makes it durable before resolving. */
   async update(mutate: LockMutation): Promise<void> {
     if (this.#exclusive !== undefined) {

@@ -106,7 +106,8 @@ export class OutputCache {
     const bytes = serializeOutput(output);
     const hash = `sha256:${sha256Hex(bytes)}`;
     await mkdir(this.outputsDir, { recursive: true });
-    await writeFileAtomic(this.outputFile(hash), bytes);
+    // No fsync: a file damaged by a power loss fails its hash check on read and is fetched again.
+    await writeFileAtomic(this.outputFile(hash), bytes, { durable: false });
     return hash;
   }
 
@@ -259,7 +260,7 @@ export class OutputCache {
     const json = JSON.stringify(value);
     if (json === undefined) throw new TypeError('a keyed store value must be a JSON value');
     await mkdir(dir, { recursive: true });
-    await writeFileAtomic(join(dir, `${sha256Hex(key)}.json`), `${JSON.stringify({ sha256: sha256Hex(json), value })}\n`);
+    await writeFileAtomic(join(dir, `${sha256Hex(key)}.json`), `${JSON.stringify({ sha256: sha256Hex(json), value })}\n`, { durable: false });
   }
 
   #warn(file: string, problem: string): void {

@@ -5,7 +5,7 @@ export interface PollTiming {
   minMs?: number;
   /** Longest gap between two polls of one article. Default 30,000 ms. */
   maxMs?: number;
-  /** Gap before the first poll of a new article (nothing is known of its speed yet). Default 3,000 ms. */
+  /** Gap before the first poll of a new article (nothing is known of its speed yet). Default 5,000 ms, as the spec's example client. */
   initialMs?: number;
   /**
    * Articles due within this window of the earliest one are polled in the same wake-up, so the
@@ -24,7 +24,7 @@ export interface ResolvedPollTiming {
 export function resolvePollTiming(timing: PollTiming = {}): ResolvedPollTiming {
   const minMs = Math.max(0, timing.minMs ?? 1_000);
   const maxMs = Math.max(minMs, timing.maxMs ?? 30_000);
-  const initialMs = Math.min(maxMs, Math.max(minMs, timing.initialMs ?? 3_000));
+  const initialMs = Math.min(maxMs, Math.max(minMs, timing.initialMs ?? 5_000));
   const batchWindowMs = Math.max(0, timing.batchWindowMs ?? Math.min(250, minMs / 4));
   return { minMs, maxMs, initialMs, batchWindowMs };
 }
@@ -33,23 +33,37 @@ export function resolvePollTiming(timing: PollTiming = {}): ResolvedPollTiming {
  * Aim a little after the predicted finish: a poll that arrives just before the end costs a second
  * poll `minMs` later, while arriving late costs only a few percent of the remaining time.
  */
-const ETA_OVERSHOOT = 1.08;
+const ETA_OVERSHOOT = 1.05;
+const ETA_MARGIN_MS = 15;
+
+/** A progress level and when it was reached, on the service's clock when known. */
+interface Sample {
+  at: number;
+  progress: number;
+}
 
 interface Tracked {
   due: number;
+  /** When the article was created, local clock. */
   startedAt: number;
-  lastAt: number;
-  lastProgress: number;
+  first: Sample | undefined;
+  last: Sample | undefined;
   lastInterval: number;
 }
 
 /**
  * A pure schedule (no timers, no I/O): the loop asks `nextDue()`, sleeps once until then, takes
  * `takeDue(now)` and reports each answer with `record` / `recordError`.
+ *
+ * Progress usually moves in steps (a section at a time), so the time we *saw* a level says little;
+ * the record's `updatedAt` says when the level was *reached*. Rates come from those service
+ * timestamps. The clocks are taken as synchronised (NTP) unless a record proves the service's
+ * clock is ahead of ours (`updatedAt` later than our now); then that lead is subtracted.
  */
 export class PollSchedule<Id> {
   readonly timing: ResolvedPollTiming;
   readonly #tracked = new Map<Id, Tracked>();
+  #clockOffset: number | undefined;
 
   constructor(timing: PollTiming = {}) {
     this.timing = resolvePollTiming(timing);
@@ -70,7 +84,7 @@ export class PollSchedule<Id> {
   add(id: Id, now: number, options: { startedAt?: number; firstPollAt?: number } = {}): void {
     const startedAt = options.startedAt ?? now;
     const due = options.firstPollAt ?? now + this.timing.initialMs;
-    this.#tracked.set(id, { due, startedAt, lastAt: startedAt, lastProgress: 0, lastInterval: this.timing.initialMs });
+    this.#tracked.set(id, { due, startedAt, first: undefined, last: undefined, lastInterval: this.timing.initialMs });
   }
 
   remove(id: Id): void {
@@ -101,24 +115,39 @@ export class PollSchedule<Id> {
   }
 
   /**
-   * Records an answer: `progress` in [0, 1] seen at `now`. The next poll is at the predicted
-   * finish (remaining / rate), clamped to [minMs, maxMs]; with no progress yet, the gap grows.
+   * Records an answer seen at local time `now`: `progress` in [0, 1] and the record's `updatedAt`
+   * (service clock, ms). The next poll is at the predicted finish (remaining / rate), clamped to
+   * [minMs, maxMs]; with no progress yet, the gap grows.
    */
-  record(id: Id, now: number, progress: number): number {
+  record(id: Id, now: number, progress: number, updatedAt?: number): number {
     const tracked = this.#tracked.get(id);
     if (tracked === undefined) return Number.POSITIVE_INFINITY;
     const { minMs, maxMs } = this.timing;
-    let rate = 0;
-    if (progress > tracked.lastProgress && now > tracked.lastAt) {
-      rate = (progress - tracked.lastProgress) / (now - tracked.lastAt);
-    } else if (progress > 0 && now > tracked.startedAt) {
-      rate = progress / (now - tracked.startedAt);
+    const serviceClock = updatedAt !== undefined && Number.isFinite(updatedAt) && updatedAt > 0;
+    if (serviceClock) this.#clockOffset = Math.min(this.#clockOffset ?? 0, now - updatedAt);
+    const offset = serviceClock ? (this.#clockOffset ?? 0) : 0;
+    const reachedAt = serviceClock ? updatedAt : now;
+    if (progress > 0 && progress > (tracked.last?.progress ?? 0)) {
+      tracked.last = { at: reachedAt, progress };
+      tracked.first ??= tracked.last;
     }
-    const interval =
-      rate > 0 ? clamp(((1 - Math.min(progress, 1)) / rate) * ETA_OVERSHOOT, minMs, maxMs) : clamp(tracked.lastInterval * 1.5, minMs, maxMs);
-    if (progress > tracked.lastProgress) {
-      tracked.lastProgress = progress;
-      tracked.lastAt = now;
+    let rate = 0;
+    let from: Sample | undefined;
+    const { first, last } = tracked;
+    if (first !== undefined && last !== undefined && last.progress > first.progress && last.at > first.at) {
+      rate = (last.progress - first.progress) / (last.at - first.at);
+      from = last;
+    } else if (last !== undefined) {
+      const startedAt = tracked.startedAt - offset;
+      if (last.at > startedAt) rate = last.progress / (last.at - startedAt);
+      from = last;
+    }
+    let interval: number;
+    if (rate > 0 && from !== undefined) {
+      const finishLocal = from.at + (1 - Math.min(from.progress, 1)) / rate + offset;
+      interval = clamp((finishLocal - now) * ETA_OVERSHOOT + ETA_MARGIN_MS, minMs, maxMs);
+    } else {
+      interval = clamp(tracked.lastInterval * 1.5, minMs, maxMs);
     }
     tracked.lastInterval = interval;
     tracked.due = now + interval;

@@ -51,3 +51,35 @@ describe('PollSchedule', () => {
     expect(schedule.recordError('a', 400)).toBe(1_200);
   });
 });
+
+describe('PollSchedule with service timestamps', () => {
+  it('should predict the finish from when a progress level was reached, not when it was seen', () => {
+    const schedule = new PollSchedule<string>({ minMs: 10, maxMs: 60_000, initialMs: 1_000 });
+    schedule.add('a', 0, { startedAt: 0 });
+    schedule.takeDue(1_000);
+    // Seen at 1 000, reached at 500: a quarter per 500 ms, so it finishes at 2 000, not 4 000.
+    const due = schedule.record('a', 1_000, 0.25, 500);
+    expect(due).toBeGreaterThanOrEqual(2_000);
+    expect(due).toBeLessThan(2_200);
+  });
+
+  it('should use the rate between two reached levels', () => {
+    const schedule = new PollSchedule<string>({ minMs: 10, maxMs: 60_000, initialMs: 1_000 });
+    schedule.add('a', 0, { startedAt: 0 });
+    // Queued for 1 000 ms: the rate from creation would be too slow; the levels give the true pace.
+    schedule.record('a', 1_500, 0.1, 1_400);
+    const due = schedule.record('a', 2_500, 0.3, 2_400);
+    // 0.2 per 1 000 ms from 2 400: 0.7 to go → 3 500 ms → about 5 900.
+    expect(due).toBeGreaterThanOrEqual(5_900);
+    expect(due).toBeLessThan(6_300);
+  });
+
+  it('should shift predictions by how far the service clock is proven ahead', () => {
+    const schedule = new PollSchedule<string>({ minMs: 10, maxMs: 60_000, initialMs: 1_000 });
+    schedule.add('a', 0, { startedAt: 0 });
+    // The service says 10 500 at our 1 000: its clock is at least 9 500 ahead.
+    const due = schedule.record('a', 1_000, 0.5, 10_500);
+    expect(due).toBeGreaterThanOrEqual(2_000);
+    expect(due).toBeLessThan(2_200);
+  });
+});
