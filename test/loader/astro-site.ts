@@ -1,0 +1,143 @@
+// Test harness: a fixture site copied into a temp dir, the package built once, and Astro run in child processes.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lockfile from 'proper-lockfile';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ASTRO_BIN = join(REPO, 'node_modules/astro/bin/astro.mjs');
+const TSC_BIN = join(REPO, 'node_modules/typescript/bin/tsc');
+
+/**
+ * Builds dist/ (the fixture imports the package by name, as a user would). Test files run in
+ * parallel processes: the build is serialized through a lock so no one reads a half-written dist.
+ */
+export async function buildPackage(): Promise<void> {
+  const lockTarget = join(tmpdir(), 'astro-article-loader-dist-build');
+  await mkdir(lockTarget, { recursive: true });
+  const release = await lockfile.lock(lockTarget, { retries: { retries: 600, minTimeout: 200, maxTimeout: 500 }, stale: 120_000 });
+  try {
+    const result = spawnSync(process.execPath, [TSC_BIN, '-p', 'tsconfig.build.json'], { cwd: REPO, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+  } finally {
+    await release();
+  }
+}
+
+export interface Site {
+  root: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Copies `fixtures/sites/<name>` into a temp dir with a node_modules of its own: links to the
+ * repository's packages plus `astro-article-loader` → the repository, as `npm link` would make it.
+ * Astro's cache (node_modules/.astro) and the lock file stay inside the temp dir.
+ */
+export async function createSite(name = 'basic'): Promise<Site> {
+  const root = await mkdtemp(join(tmpdir(), `aal-site-${name}-`));
+  await cp(join(REPO, 'fixtures/sites', name), root, { recursive: true });
+  const modules = join(root, 'node_modules');
+  await mkdir(modules);
+  for (const entry of await readdir(join(REPO, 'node_modules'))) {
+    if (entry.startsWith('.')) continue;
+    await symlink(join(REPO, 'node_modules', entry), join(modules, entry));
+  }
+  await symlink(REPO, join(modules, 'astro-article-loader'));
+  return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** The environment of a child Astro: no CI, no service settings unless given, no colours, no telemetry. */
+export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' };
+  delete env.CI;
+  delete env.ARTICLES_API_KEY;
+  delete env.ARTICLES_API_URL;
+  delete env.FORCE_COLOR;
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+export interface RunResult {
+  code: number | null;
+  output: string;
+}
+
+/** Runs a command to its end, stdout and stderr together. */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, output }));
+  });
+}
+
+/** `astro <args>` in the site, on this Node (22 under vitest). */
+export function astro(root: string, args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+  return run(process.execPath, [ASTRO_BIN, ...args, '--root', root], root, childEnv(env));
+}
+
+/** `tsc --noEmit` over the site's tsconfig. */
+export function typecheck(root: string): Promise<RunResult> {
+  return run(process.execPath, [TSC_BIN, '--noEmit', '-p', join(root, 'tsconfig.json')], root, childEnv());
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+export interface DevServer {
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** `astro dev` in a child process (its own process group, so stop() ends Vite's children too). */
+export async function startDevServer(root: string, env: Record<string, string | undefined> = {}): Promise<DevServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [ASTRO_BIN, 'dev', '--root', root, '--port', String(port), '--host', '127.0.0.1'], {
+    cwd: root,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()));
+  await new Promise<void>((resolvePromise, reject) => {
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString('utf8');
+      if (output.includes('watching for file changes')) resolvePromise();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`astro dev exited with ${code} before it was ready:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.pid !== undefined) {
+        process.kill(-child.pid, 'SIGTERM');
+        const timer = setTimeout(() => child.pid !== undefined && child.exitCode === null && process.kill(-child.pid, 'SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// A real `astro build` of the fixture site against the emulator: pages, TOC ids, safety, links, types, rebuilds, failures.
+//
+// The cases share one site and one emulator and run in order (each build is seconds of work): the
+// second build relies on the first, the manifest edit on both. Each case still asserts one behaviour.
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { astro, buildPackage, createSite, typecheck, type RunResult, type Site } from './astro-site.js';
+import { readPage } from './built-html.js';
+
+const SLUGS = ['espresso-machines', 'best-espresso-machines', 'how-to-descale-an-espresso-machine'];
+
+let emulator: RunningEmulator;
+let site: Site;
+let first: RunResult;
+
+function env(): Record<string, string> {
+  return { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey };
+}
+
+function page(slug: string): string {
+  return join(site.root, 'dist/articles', slug, 'index.html');
+}
+
+async function setLoaderOptions(extra: string): Promise<void> {
+  const file = join(site.root, 'src/content.config.ts');
+  const text = await readFile(join(site.root, 'content.config.original.ts'), 'utf8');
+  await writeFile(file, text.replace("manifest: './articles.yaml',", `manifest: './articles.yaml', ${extra}`));
+}
+
+beforeAll(async () => {
+  await buildPackage();
+  emulator = await startEmulator({ timing: 'instant' });
+  site = await createSite('basic');
+  await writeFile(join(site.root, 'content.config.original.ts'), await readFile(join(site.root, 'src/content.config.ts'), 'utf8'));
+  first = await astro(site.root, ['build'], env());
+}, 240_000);
+
+afterAll(async () => {
+  await emulator?.stop();
+  await site?.cleanup();
+});
+
+describe('astro build with articleLoader', () => {
+  it('should build a page for every article of the manifest', () => {
+    expect(first.code, first.output).toBe(0);
+    for (const slug of SLUGS) expect(existsSync(page(slug)), slug).toBe(true);
+    expect(emulator.ledger.creations.map((c) => c.targetKeyword).sort()).toEqual(
+      ['best espresso machines', 'espresso machines', 'how to descale an espresso machine'].sort(),
+    );
+  });
+
+  it('should log a plan, the progress and a summary with the words billed', () => {
+    expect(first.output).toMatch(/\[astro-article-loader\] 3 articles: 0 reused, 3 to create \(≈[\d,]+ words to bill\)/);
+    expect(first.output).toMatch(/\[astro-article-loader\] writing: 3\/3 ready \(100%\)/);
+    expect(first.output).toMatch(/\[astro-article-loader\] done in .*: 3 articles created \(≈[\d,]+ words billed\)/);
+  });
+
+  it('should give the headings the ids the table of contents links to', async () => {
+    for (const slug of SLUGS) {
+      const built = await readPage(page(slug));
+      expect(built.toc.length, slug).toBeGreaterThan(0);
+      for (const href of built.toc) expect(built.headingIds, `${slug} ${href}`).toContain(href.slice(1));
+    }
+  });
+
+  it('should leave no script, event handler or javascript: URL in the article HTML', async () => {
+    for (const slug of SLUGS) {
+      const built = await readPage(page(slug));
+      expect(built.articleHtml, slug).toBeDefined();
+      expect(built.executable, slug).toEqual([]);
+    }
+  });
+
+  it('should make every internal link lead to a built page', async () => {
+    const internal: string[] = [];
+    for (const slug of SLUGS) {
+      const built = await readPage(page(slug));
+      internal.push(...built.links.filter((href) => href.startsWith('/') || href.startsWith('https://fixture.example/')));
+    }
+    expect(internal.length).toBeGreaterThan(0);
+    for (const href of internal) {
+      const path = new URL(href, 'https://fixture.example').pathname;
+      expect(existsSync(join(site.root, 'dist', path, 'index.html')), href).toBe(true);
+    }
+  });
+
+  it('should make no request on a second build and skip every unchanged entry by its digest', async () => {
+    const requestsBefore = emulator.requests.length;
+    const creationsBefore = emulator.ledger.creations.length;
+    const second = await astro(site.root, ['build', '--verbose'], env());
+    expect(second.code, second.output).toBe(0);
+    expect(emulator.requests.length).toBe(requestsBefore);
+    expect(emulator.ledger.creations.length).toBe(creationsBefore);
+    expect(second.output).toContain('entries: 0 rendered, 3 unchanged (digest), 0 placeholders');
+  });
+
+  it('should be quiet on a build where nothing happens', async () => {
+    const quiet = await astro(site.root, ['build'], env());
+    expect(quiet.code, quiet.output).toBe(0);
+    expect(quiet.output).not.toContain('[astro-article-loader]');
+  });
+
+  it('should create exactly one article after a keyword is added and reuse the others', async () => {
+    const before = emulator.ledger.creations.length;
+    await appendFile(join(site.root, 'articles.yaml'), '  - milk frothers\n');
+    const third = await astro(site.root, ['build'], env());
+    expect(third.code, third.output).toBe(0);
+    expect(emulator.ledger.creations.slice(before).map((c) => c.targetKeyword)).toEqual(['milk frothers']);
+    expect(third.output).toMatch(/4 articles: 3 reused, 1 to create/);
+    expect(existsSync(page('milk-frothers'))).toBe(true);
+  });
+
+  it('should give entries types that compile where the page uses entry.data fields', async () => {
+    const sync = await astro(site.root, ['sync'], env());
+    expect(sync.code, sync.output).toBe(0);
+    const check = await typecheck(site.root);
+    expect(check.code, check.output).toBe(0);
+  });
+
+  it('should fail the type check where entry.data is used with the wrong type', async () => {
+    const wrong = join(site.root, 'src/lib/wrong-type.ts');
+    await writeFile(
+      wrong,
+      "import type { CollectionEntry } from 'astro:content';\nexport const minutes = (entry: CollectionEntry<'articles'>): string => entry.data.readingTime;\n",
+    );
+    const check = await typecheck(site.root);
+    await writeFile(wrong, 'export {};\n');
+    expect(check.code).not.toBe(0);
+    expect(check.output).toMatch(/wrong-type\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
+  });
+
+  it('should fail a frozen build before creating anything, listing what it would create', async () => {
+    const manifest = join(site.root, 'articles.yaml');
+    const original = await readFile(manifest, 'utf8');
+    const before = emulator.ledger.creations.length;
+    await appendFile(manifest, '  - cold brew\n');
+    const frozen = await astro(site.root, ['build'], { ...env(), CI: 'true' });
+    await writeFile(manifest, original);
+    expect(frozen.code).not.toBe(0);
+    expect(frozen.output).toMatch(/Frozen mode: 1 article\(s\) would be created/);
+    expect(frozen.output).toContain('- cold-brew (new entry)');
+    expect(emulator.ledger.creations.length).toBe(before);
+  });
+
+  it('should stop at a mistyped option with a message naming the option and the fix', async () => {
+    await setLoaderOptions('budgett: 3,');
+    const result = await astro(site.root, ['build'], env());
+    await setLoaderOptions('');
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('unknown option `budgett`: did you mean `budget`?');
+  });
+
+  it('should build without an article the service failed when onFailure is skip (the default)', async () => {
+    emulator.setFaults({ failedArticles: 1 });
+    await appendFile(join(site.root, 'articles.yaml'), '  - cold brew\n');
+    const result = await astro(site.root, ['build'], env());
+    emulator.setFaults(undefined);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/\[WARN\] \[astro-article-loader\] 1 article was left out of the site \(onFailure: "skip"\): cold-brew/);
+    expect(result.output).not.toMatch(/^\s+at /m);
+    expect(existsSync(page('cold-brew'))).toBe(false);
+    expect(existsSync(page('milk-frothers'))).toBe(true);
+  });
+
+  it('should fail the build listing the failed article when onFailure is fail', async () => {
+    await setLoaderOptions("onFailure: 'fail',");
+    const result = await astro(site.root, ['build'], env());
+    await setLoaderOptions('');
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('1 article is not ready, and onFailure is "fail":');
+    expect(result.output).toMatch(/- cold-brew: the service reported the article failed/);
+  });
+});
