@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import * as sync from '../../src/sync/index.js';
+
+describe('src/sync public API', () => {
+  it('should expose exactly these names', () => {
+    expect(Object.keys(sync).sort()).toEqual([
+      'CACHE_DIR_NAME',
+      'CorruptLockError',
+      'FrozenLockError',
+      'InvalidSpecError',
+      'LOCK_ENTRY_STATUSES',
+      'LOCK_FILE_NAME',
+      'LOCK_FILE_VERSION',
+      'LockBusyError',
+      'NON_CONTENT_PARAMETERS',
+      'OutputCache',
+      'OverBudgetError',
+      'PollSchedule',
+      'SYNC_ERROR_CODES',
+      'SyncAbortedError',
+      'SyncError',
+      'SyncFailedError',
+      'UnsupportedLockVersionError',
+      'WORD_ESTIMATE_TABLE',
+      'canonicalRequest',
+      'describeCreateReason',
+      'diffRequests',
+      'emptyLockFile',
+      'estimateWords',
+      'explicitParameters',
+      'idempotencyKeyFor',
+      'lockFileSchema',
+      'parseLockFile',
+      'planSync',
+      'pruneArticles',
+      'readLockFile',
+      'readLockState',
+      'referencedOutputs',
+      'requestHash',
+      'resolveLockPaths',
+      'resolvePollTiming',
+      'serializeLockFile',
+      'serializeOutput',
+      'syncArticles',
+      'verifyArticles',
+      'withProcessLock',
+      'writeLockFile',
+    ]);
+  });
+
+  it('should make every error an ArticleLoaderError with a stable code', async () => {
+    const { ArticleLoaderError } = await import('../../src/errors.js');
+    const error = new sync.OverBudgetError([{ slug: 'a', reason: 'new entry' }], 0, 1800);
+    expect(error).toBeInstanceOf(ArticleLoaderError);
+    expect(error.code).toBe('over_budget');
+  });
+
+  it('should derive the same idempotency key for the same slug, hash and attempt, and another for the next attempt', () => {
+    const hash = sync.requestHash({ targetKeyword: 'k' });
+    expect(sync.idempotencyKeyFor('k', hash, 1)).toBe(sync.idempotencyKeyFor('k', hash, 1));
+    expect(sync.idempotencyKeyFor('k', hash, 2)).not.toBe(sync.idempotencyKeyFor('k', hash, 1));
+    expect(sync.idempotencyKeyFor('k', hash, 1)).toMatch(/^[\x21-\x7e]{1,255}$/);
+  });
+});
