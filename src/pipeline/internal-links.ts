@@ -146,6 +146,11 @@ async function serviceSource(run: ArticleRun): Promise<LinkSourceMatcher | undef
     run.warnings.push(`${failure.message} The article has local links only. [${failure.code}]`);
     return undefined;
   }
+  if (suggestions.cacheError !== undefined) {
+    const reason = suggestions.cacheError instanceof Error ? suggestions.cacheError.message : String(suggestions.cacheError);
+    const where = run.settings.slug ? ` of article "${run.settings.slug}"` : '';
+    run.warnings.push(`The service's internal links${where} were used but could not be cached (${reason}); the next build pays for them again. Check serviceLinks.cache.`);
+  }
   return suggestions.entries.length > 0 ? { matcher: compilePhrases(suggestions.entries), source: 'service' } : undefined;
 }
 

@@ -23,8 +23,8 @@ const SYNTAX = /[\^$\\.*+?()[\]{}|/]/;
 
 interface TrieNode {
   children: Map<string, TrieNode>;
-  /** Set when a phrase ends here: whether it ends with a bounded character (then the next one must not be one). */
-  end?: { bounded: boolean };
+  /** A phrase ends here. */
+  end?: boolean;
 }
 
 /** Fold a phrase or matched text for lookup: whitespace runs to one space, lower case. */
@@ -38,9 +38,10 @@ export function isBoundedChar(char: string | undefined): boolean {
 
 /**
  * Compile the phrases into one regex: a trie of the folded phrases (so shared prefixes are tried
- * once), with every branch ordered so that longer phrases win at the same position, a boundary
- * lookbehind for phrases starting with a bounded character and a lookahead for those ending with one.
- * Earlier entries win when two fold the same.
+ * once), every branch ordered so that the longest phrase wins at a position, and one boundary
+ * lookbehind for the phrases that start with a bounded character. The end boundary is checked on
+ * the match, not in the pattern: repeated at every phrase end, its Unicode classes made a pattern
+ * of a thousand phrases take seconds to compile. Earlier entries win when two fold the same.
  */
 export function compilePhrases(entries: readonly LinkEntry[]): PhraseMatcher {
   const byFold = new Map<string, LinkEntry>();
@@ -60,7 +61,7 @@ export function compilePhrases(entries: readonly LinkEntry[]): PhraseMatcher {
       }
       node = next;
     }
-    node.end = { bounded: isBoundedChar(chars[chars.length - 1]) };
+    node.end = true;
   }
   if (byFold.size === 0) return { find: () => undefined };
 
@@ -76,14 +77,13 @@ export function compilePhrases(entries: readonly LinkEntry[]): PhraseMatcher {
       while ((match = regex.exec(text)) !== null) {
         const matched = match[0];
         const start = match.index;
-        const entry = byFold.get(foldPhrase(matched));
-        if (entry && usable(entry)) return { index: start, end: start + matched.length, entry };
-        // A shorter phrase at the same position is a prefix of this match.
-        for (let length = matched.length - 1; length > 0; length--) {
-          const shorter = byFold.get(foldPhrase(matched.slice(0, length)));
-          if (!shorter || !usable(shorter)) continue;
-          const ends = isBoundedChar(matched[length - 1]) && isBoundedChar(charAt(text, start + length));
-          if (!ends) return { index: start, end: start + length, entry: shorter };
+        // The regex found the longest phrase here; it or a shorter one (a prefix of it) must also
+        // end on a word boundary and be usable. Checking ends here keeps the pattern small.
+        for (let length = matched.length; length > 0; length--) {
+          const entry = byFold.get(foldPhrase(matched.slice(0, length)));
+          if (!entry) continue;
+          const bounded = isBoundedChar(lastChar(matched, length)) && isBoundedChar(charAt(text, start + length));
+          if (!bounded && usable(entry)) return { index: start, end: start + length, entry };
         }
         regex.lastIndex = start + (text.codePointAt(start)! > 0xffff ? 2 : 1);
       }
@@ -96,7 +96,7 @@ function serialize(node: TrieNode): string {
   const alternatives: string[] = [];
   for (const [char, child] of node.children) alternatives.push(escape(char) + serialize(child));
   // Last, so that a longer phrase through a child is tried first.
-  if (node.end) alternatives.push(node.end.bounded ? `(?!${BOUNDED})` : '');
+  if (node.end) alternatives.push('');
   if (alternatives.length === 1) return alternatives[0]!;
   return `(?:${alternatives.join('|')})`;
 }
@@ -104,6 +104,11 @@ function serialize(node: TrieNode): string {
 function escape(char: string): string {
   if (char === ' ') return String.raw`\s+`;
   return SYNTAX.test(char) ? '\\' + char : char;
+}
+
+function lastChar(text: string, length: number): string | undefined {
+  const code = text.charCodeAt(length - 1);
+  return code >= 0xdc00 && code <= 0xdfff && length > 1 ? text.slice(length - 2, length) : text[length - 1];
 }
 
 function charAt(text: string, index: number): string | undefined {

@@ -40,7 +40,10 @@ export interface ServiceLinkSuggestions {
   entries: LinkEntry[];
   /** Whether the answer came from the cache (no credit spent). */
   cached: boolean;
+  /** The call failed: no suggestions. */
   error?: unknown;
+  /** The answer could not be stored: suggestions are there, but the next build pays again. */
+  cacheError?: unknown;
 }
 
 /** The cache key of one request: sha256 of the content followed by the domain id, hex. */
@@ -65,12 +68,19 @@ export async function fetchServiceLinkSuggestions(content: string, options: Serv
       if (typeof answer !== 'string') {
         throw new ArticleLoaderError('internal_links_bad_answer', 'The internal-links function returned no string; it must resolve to the linked HTML.');
       }
-      await options.cache?.set(key, answer);
     }
   } catch (error) {
     return { entries: [], cached, error };
   }
-  return { entries: siteLinks(answer as string, new URL(options.siteUrl).origin), cached };
+  const entries = siteLinks(answer as string, new URL(options.siteUrl).origin);
+  if (cached || !options.cache) return { entries, cached };
+  try {
+    await options.cache.set(key, answer as string);
+  } catch (error) {
+    // The credit is spent: use the answer anyway, and say the next build will pay again.
+    return { entries, cached, cacheError: error };
+  }
+  return { entries, cached };
 }
 
 /** An error of the link step, as `onError: 'fail'` throws it and `'warn'` words it. */

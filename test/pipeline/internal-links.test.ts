@@ -28,6 +28,11 @@ describe('matching', () => {
     expect(result.links[0]).toMatchObject({ href: '/grinders/', text: 'coffee grinder' });
   });
 
+  test('should fall back to a shorter phrase when the longest one ends inside a word', async () => {
+    const result = await link('<p>A coffee grinder.</p>', { 'coffee grind': '/grind/', coffee: '/coffee/' });
+    expect(result.html).toBe('<p>A <a href="/coffee/">coffee</a> grinder.</p>');
+  });
+
   test('should not match inside a longer word', async () => {
     const result = await link('<p>Filterkaffee und Kaffeemaschine, dann Kaffee.</p>', { Kaffee: '/kaffee/' });
     expect(result.html).toBe('<p>Filterkaffee und Kaffeemaschine, dann <a href="/kaffee/">Kaffee</a>.</p>');

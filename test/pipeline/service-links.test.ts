@@ -121,6 +121,15 @@ describe('cache', () => {
     expect(service.calls).toHaveLength(3);
   });
 
+  test('should use a paid answer that could not be cached, and warn', async () => {
+    const service = fakeService({ frother: `${SITE}/frothers/` });
+    const cache = { get: async () => undefined, set: async (): Promise<void> => { throw new Error('disk full'); } };
+    const result = await processArticle('<p>A frother.</p>', { keyword: 'k', slug: 's', serviceLinks: serviceLinks(service.link, { cache }) });
+    expect(result.links.map((entry) => entry.href)).toEqual(['/frothers/']);
+    expect(result.warnings).toEqual([expect.stringContaining('disk full')]);
+    expect(result.warnings[0]).toContain('pays for them again');
+  });
+
   test('should not cache a failed call', async () => {
     const cache = memoryCache();
     const link = async (): Promise<string> => {
