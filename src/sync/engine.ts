@@ -533,7 +533,8 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
           for (const article of plan.creates) fail(article.slug, { code: 'offline', message: 'no article service is configured, so it cannot be created' });
           return;
         }
-        const createSignal = graceSignal(signal, options.abortGraceMs ?? 3_000);
+        const grace = graceSignal(signal, options.abortGraceMs ?? 3_000);
+        const createSignal = grace.signal;
         const queue = [...plan.creates];
         // Each worker's write carries the previous create's id and the next create's intent together:
         // one lock write per create, and concurrent workers' writes coalesce further.
@@ -610,7 +611,8 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
           };
         };
         const workers = Math.min(queue.length, Math.max(1, options.concurrency ?? 4));
-        await Promise.all(
+        // Every worker settles (recording the id of a create in flight) before the lock is released.
+        const settled = await Promise.allSettled(
           Array.from({ length: workers }, () =>
             worker().catch((error: unknown) => {
               // The other workers stop taking new articles.
@@ -619,6 +621,9 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
             }),
           ),
         );
+        grace.dispose();
+        const broken = settled.find((outcome) => outcome.status === 'rejected');
+        if (broken !== undefined) throw broken.reason;
       });
       creating = false;
       wakeLoop();
@@ -712,16 +717,19 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
   return result;
 }
 
-/** A signal that fires `graceMs` after `signal` does: creates already sent get time to bring back their id. */
-function graceSignal(signal: AbortSignal | undefined, graceMs: number): AbortSignal | undefined {
-  if (signal === undefined) return undefined;
+/**
+ * A signal that fires `graceMs` after `signal` does: creates already sent get time to bring back
+ * their id. `dispose` detaches it from a long-lived signal (a dev server's) once the creates are done.
+ */
+function graceSignal(signal: AbortSignal | undefined, graceMs: number): { signal: AbortSignal | undefined; dispose: () => void } {
+  if (signal === undefined) return { signal: undefined, dispose: () => undefined };
   const controller = new AbortController();
   const fire = (): void => {
     setTimeout(() => controller.abort(signal.reason), graceMs).unref();
   };
   if (signal.aborted) fire();
   else signal.addEventListener('abort', fire, { once: true });
-  return controller.signal;
+  return { signal: controller.signal, dispose: () => signal.removeEventListener('abort', fire) };
 }
 
 async function readServedOutput(
