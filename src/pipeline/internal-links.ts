@@ -29,7 +29,7 @@ export interface LinkSourceMatcher {
 }
 
 export interface InsertLinksOptions {
-  /** Matchers in priority order: at the same position, an earlier source wins. */
+  /** Matchers in priority order: the longest match at the earliest position wins, an earlier source on a tie. */
   sources: readonly LinkSourceMatcher[];
   maxLinks: number;
   internalOrigins: ReadonlySet<string>;

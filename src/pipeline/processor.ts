@@ -5,6 +5,7 @@ import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
 import { createRun, runData, type ArticleHeading, type ArticleImage, type ArticleLink } from './article-run.js';
 import { resolveSettings, type ArticleContext } from './context.js';
+import { PipelineOptionError } from './errors.js';
 import { rehypeArticleExternalLinks } from './external-links.js';
 import { rehypeArticleFinalSanitize } from './final-sanitize.js';
 import { rehypeArticleHeadings } from './headings.js';
@@ -55,13 +56,16 @@ const processor = unified()
  */
 export async function processArticle(html: string, context: ArticleContext): Promise<ProcessedArticle> {
   const settings = resolveSettings(context);
+  if (typeof html !== 'string') {
+    throw new PipelineOptionError(`processArticle needs the article HTML as a string${settings.slug ? ` (article "${settings.slug}")` : ''}.`);
+  }
   const run = createRun(settings);
   // Started before parsing so the request overlaps the work; the raw HTML is the content, so the
   // cache key depends on the article alone, not on the site's other articles or this code.
   if (settings.serviceLinks && settings.maxLinks > 0) {
-    run.serviceSuggestions = fetchServiceLinkSuggestions(String(html), settings.serviceLinks);
+    run.serviceSuggestions = fetchServiceLinkSuggestions(html, settings.serviceLinks);
   }
-  const file = await processor.process({ value: String(html ?? ''), data: runData(run) });
+  const file = await processor.process({ value: html, data: runData(run) });
   return {
     // Unwrapped chrome (a document's <article>, <header>…) leaves blank lines at the ends.
     html: String(file.value).trim(),

@@ -40,6 +40,10 @@ describe('options', () => {
     expect(error.message).toContain('the-slug');
   });
 
+  test('should refuse HTML that is not a string', async () => {
+    await expect(processArticle(undefined as unknown as string, { keyword: 'k' })).rejects.toThrow(PipelineOptionError);
+  });
+
   test('should refuse a missing context', async () => {
     expect(await refusal(undefined)).toBeInstanceOf(PipelineOptionError);
   });
