@@ -1,0 +1,80 @@
+// The benchmark runner: each benchmark in its own child process (same Node), one report with every figure beside its target.
+//
+// Run: npm run bench                      (all; needs `npm run build` first for dist/)
+//      node bench/run.mjs --only memory   (one: pipeline, cold-generation, memory, warm-build)
+//      node bench/run.mjs --json out.json (also write the raw results)
+// Figures are printed, never asserted: the exit code is 0 unless a benchmark crashed.
+
+import { fork } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { formatResults } from './report.mjs';
+
+/** In report order. `module` is a bench/*.mjs file exporting `run()`. */
+export const BENCHMARKS = [
+  { name: 'pipeline', module: 'pipeline.mjs' },
+  { name: 'cold-generation', module: 'cold-generation.mjs' },
+  { name: 'memory', module: 'memory.mjs' },
+  { name: 'warm-build', module: 'warm-build.mjs' },
+];
+
+/** Runs one benchmark module's `run()` in a child process; resolves with its result (or the error). */
+function runChild(benchmark) {
+  return new Promise((resolve) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--child', benchmark.module], {
+      execPath: process.execPath,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let result;
+    child.on('message', (message) => {
+      result = message;
+    });
+    child.on('exit', (code, signal) => {
+      if (result?.error !== undefined) resolve({ name: benchmark.name, figures: [], error: result.error });
+      else if (result !== undefined) resolve(result.value);
+      else resolve({ name: benchmark.name, figures: [], error: `the benchmark process exited (${signal ?? code}) without a result` });
+    });
+  });
+}
+
+async function child(module) {
+  try {
+    const { run } = await import(new URL(module, import.meta.url).href);
+    const value = await run();
+    process.send({ value }, () => process.exit(0));
+  } catch (error) {
+    process.send({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, () => process.exit(1));
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { only: { type: 'string', multiple: true }, json: { type: 'string' }, child: { type: 'string' } },
+    allowPositionals: false,
+  });
+  if (values.child !== undefined) return child(values.child);
+  const wanted = values.only?.flatMap((name) => name.split(','));
+  const unknown = (wanted ?? []).filter((name) => !BENCHMARKS.some((b) => b.name === name));
+  if (unknown.length > 0) {
+    console.error(`Unknown benchmark ${unknown.join(', ')}; use one of ${BENCHMARKS.map((b) => b.name).join(', ')}.`);
+    process.exitCode = 2;
+    return;
+  }
+  const selected = BENCHMARKS.filter((b) => wanted === undefined || wanted.includes(b.name));
+  const results = [];
+  for (const benchmark of selected) {
+    const started = Date.now();
+    console.error(`… ${benchmark.name}`);
+    const result = await runChild(benchmark);
+    result.seconds = Math.round((Date.now() - started) / 100) / 10;
+    console.error(`  ${benchmark.name}: ${result.error === undefined ? 'done' : 'FAILED'} in ${result.seconds} s`);
+    results.push(result);
+  }
+  console.log(`\nBenchmarks (Node ${process.versions.node}, ${new Date().toISOString()})\n`);
+  console.log(formatResults(results));
+  if (values.json !== undefined) await writeFile(values.json, `${JSON.stringify(results, null, 2)}\n`);
+  if (results.some((r) => r.error !== undefined)) process.exitCode = 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
