@@ -17,6 +17,14 @@ export function exitCodeFor(error: unknown): ExitCode {
   return EXIT_CODES.failure;
 }
 
+/** A Node.js system error (ENOENT, EACCES, EISDIR, …), which carries `code` and `syscall`. */
+function systemErrorOf(error: unknown): { code: string; path?: string } | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { code, syscall, path } = error as NodeJS.ErrnoException;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code) || typeof syscall !== 'string') return undefined;
+  return { code, ...(typeof path === 'string' ? { path } : {}) };
+}
+
 /** The `error` member of a JSON document: code, message and the error's own details (never its cause). */
 export function errorJson(error: unknown): Record<string, unknown> {
   if (error instanceof ArticleLoaderError) {
@@ -27,6 +35,8 @@ export function errorJson(error: unknown): Record<string, unknown> {
     }
     return details;
   }
+  const system = systemErrorOf(error);
+  if (system !== undefined) return { code: system.code, message: (error as Error).message };
   return { code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -49,6 +59,14 @@ export function reportError(output: Output, command: string, error: unknown, opt
     return exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
+  const system = systemErrorOf(error);
+  if (system !== undefined && !output.json) {
+    // The file system or the network said no: the user can fix that; it is not our bug.
+    output.err(`${prefix} ${message}`);
+    output.err(`Check that ${system.path === undefined ? 'the files involved exist and' : `${system.path} is what you expect and`} you may read and write there.`);
+    if (verbose && error instanceof Error && error.stack !== undefined) output.err(style.dim(error.stack));
+    return exitCode;
+  }
   if (!output.json) {
     output.err(`${prefix} unexpected error: ${message}`);
     output.err(

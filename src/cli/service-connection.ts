@@ -115,7 +115,8 @@ export function connect(target: { baseUrl: string; apiKey: string }, options: Co
 /** Starts the embedded emulator on a free loopback port and connects to it, as the loader does without a key. */
 export async function connectOffline(options: Omit<ConnectOptions, 'idempotentCreates'>): Promise<ServiceConnection> {
   const { startEmulator } = await import('../emulator/index.js');
-  const emulator = await startEmulator({ port: 0, timing: 'fast' });
+  // Placeholder articles: nothing is gained by making anyone wait for them.
+  const emulator = await startEmulator({ port: 0, timing: 'instant' });
   const connection = connect({ baseUrl: emulator.url, apiKey: emulator.apiKey }, { ...options, idempotentCreates: true });
   return {
     ...connection,

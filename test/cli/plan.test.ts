@@ -39,7 +39,7 @@ describe('astro-article-loader plan', () => {
 
   it('should show a changed request as a diff of the canonical request after a sync', async () => {
     const dir = await project({ 'articles.yaml': manifestYaml(['best hiking boots'], { articleLength: 'short' }) });
-    expect((await runCli(['sync'], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    expect((await runCli(['sync', '--poll-interval', '20ms'], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
     await writeFile(path.join(dir, 'articles.yaml'), manifestYaml(['best hiking boots'], { articleLength: 'long' }));
 
     const result = await runCli(['plan'], { cwd: dir });
@@ -51,7 +51,7 @@ describe('astro-article-loader plan', () => {
 
   it('should exit 0 and say so when everything is up to date', async () => {
     const dir = await project({ 'articles.yaml': manifestYaml(['sourdough starter']) });
-    expect((await runCli(['sync'], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    expect((await runCli(['sync', '--poll-interval', '20ms'], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
     const result = await runCli(['plan'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Up to date');

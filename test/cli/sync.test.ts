@@ -134,7 +134,7 @@ describe('astro-article-loader sync', () => {
     expect(unconfigured.stderr).toContain('astro-article-loader emulator');
     expect(unconfigured.stderr).toContain('--offline');
 
-    const offline = await runCli(['sync', '--offline', ...FAST], { cwd: dir });
+    const offline = await runCli(['sync', '--offline'], { cwd: dir });
     expect(offline.code).toBe(0);
     expect(offline.stderr).toContain('Offline: an embedded emulator');
     expect(offline.stdout).toContain('1 created');

@@ -14,6 +14,7 @@ import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, s
 
 const DEFAULT_TIMEOUT_MS = 30 * 60_000;
 const DEFAULT_CONCURRENCY = 4;
+const OFFLINE_POLL_MS = 50;
 
 export const SYNC_COMMAND: CommandDefinition = {
   name: 'sync',
@@ -49,8 +50,8 @@ ${SYNC_RULE_HELP}
   --poll-interval <d>    First and shortest gap between two polls of an article
                          (default 3s, then adapted to its progress, up to 30s)
   --no-wait              Create what is missing and return without waiting
-  --offline              Use an embedded emulator (placeholder articles, free), as the
-                         loader does when no key is configured
+  --offline              Use an embedded emulator (placeholder articles, written at
+                         once, free), as the loader does when no key is configured
 
 Examples:
   ARTICLES_API_URL=https://… ARTICLES_API_KEY=… npx astro-article-loader sync
@@ -137,7 +138,8 @@ export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise
       const rules = { ...syncRules(flags, io.env), ...(offline ? { idempotentCreates: true } : {}) };
       const concurrency = flags.wholeNumber('concurrency', 1, DEFAULT_CONCURRENCY);
       const timeoutMs = flags.duration('timeout', DEFAULT_TIMEOUT_MS);
-      const pollMs = flags.has('poll-interval') ? flags.duration('poll-interval', 0) : undefined;
+      // The embedded emulator is local and free to ask: poll it briskly unless told otherwise.
+      const pollMs = flags.has('poll-interval') ? flags.duration('poll-interval', 0) : offline ? OFFLINE_POLL_MS : undefined;
       const manifestFile = (await locateManifest(io.cwd, flags.string('manifest'), { required: true }))!;
       const manifest = await loadManifest(manifestFile);
       const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);

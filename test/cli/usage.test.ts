@@ -1,0 +1,69 @@
+// What every command shares: --help with examples, usage errors (as JSON too), colour rules, errors without stacks unless asked.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, manifestYaml, runCli, tempProject } from './cli-harness.js';
+
+const COMMANDS = ['plan', 'sync', 'status', 'prune', 'verify'];
+const ANSI = /\u001b\[/;
+let dir: string;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  await buildCli();
+  ({ dir, cleanup } = await tempProject({ 'articles.yaml': manifestYaml(['usage keyword']) }));
+});
+
+afterAll(async () => {
+  await cleanup?.();
+});
+
+describe('astro-article-loader commands', () => {
+  it('should list every command in the top-level help', async () => {
+    const result = await runCli(['--help'], { cwd: dir });
+    expect(result.code).toBe(0);
+    for (const command of [...COMMANDS, 'emulator']) expect(result.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+  });
+
+  it('should give each command a --help with examples and the exit codes', async () => {
+    for (const command of COMMANDS) {
+      const result = await runCli([command, '--help'], { cwd: dir });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`Usage: astro-article-loader ${command}`);
+      expect(result.stdout).toContain('Examples:');
+      expect(result.stdout).toContain('130  interrupted');
+    }
+  });
+
+  it('should reject an unknown flag with exit 2, as JSON with --json', async () => {
+    const text = await runCli(['plan', '--frozn'], { cwd: dir });
+    expect(text.code).toBe(2);
+    expect(text.stderr).toContain("Unknown option '--frozn'");
+    expect(text.stderr).toContain('astro-article-loader plan --help');
+    const json = await runCli(['verify', '--json', '--bogus'], { cwd: dir });
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({ schemaVersion: 1, command: 'verify', exitCode: 2, error: { code: 'usage' } });
+  });
+
+  it('should colour only when allowed: FORCE_COLOR on, NO_COLOR, --no-color and --json off', async () => {
+    expect((await runCli(['plan'], { cwd: dir, env: { FORCE_COLOR: '1' } })).stdout).toMatch(ANSI);
+    expect((await runCli(['plan'], { cwd: dir, env: { FORCE_COLOR: '1', NO_COLOR: '1' } })).stdout).not.toMatch(ANSI);
+    expect((await runCli(['plan', '--no-color'], { cwd: dir, env: { FORCE_COLOR: '1' } })).stdout).not.toMatch(ANSI);
+    expect((await runCli(['plan', '--json'], { cwd: dir, env: { FORCE_COLOR: '1' } })).stdout).not.toMatch(ANSI);
+  });
+
+  it('should print a file system error without a stack trace, and with one under --verbose', async () => {
+    const { dir: broken, cleanup: remove } = await tempProject({ 'articles.yaml': manifestYaml(['eisdir keyword']) });
+    try {
+      await mkdir(path.join(broken, 'articles.lock.json'));
+      const quiet = await runCli(['plan'], { cwd: broken });
+      expect(quiet.code).toBe(1);
+      expect(quiet.stderr).toContain('EISDIR');
+      expect(quiet.stderr).not.toContain('    at ');
+      const verbose = await runCli(['plan', '--verbose'], { cwd: broken });
+      expect(verbose.stderr).toContain('    at ');
+    } finally {
+      await remove();
+    }
+  });
+});
