@@ -50,13 +50,16 @@ export async function createSite(name = 'basic'): Promise<Site> {
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
-/** The environment of a child Astro: no CI, no service settings unless given, no colours, no telemetry. */
+/** The environment of a child Astro: no CI, no vitest markers, no service settings unless given, no colours, no telemetry. */
 export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' };
   delete env.CI;
   delete env.ARTICLES_API_KEY;
   delete env.ARTICLES_API_URL;
   delete env.FORCE_COLOR;
+  // Vitest marks its own process (NODE_ENV=test, VITEST*); a child Astro would take them as its own.
+  delete env.NODE_ENV;
+  for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'TEST' || key === 'TINYPOOL_WORKER_ID') delete env[key];
   for (const [key, value] of Object.entries(extra)) {
     if (value === undefined) delete env[key];
     else env[key] = value;
@@ -128,8 +131,10 @@ export async function startDevServer(root: string, env: Record<string, string | 
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`astro dev exited with ${code} before it was ready:\n${output}`)));
   });
+  // Astro moves to another port when the one asked for was taken meanwhile: read the one it printed.
+  const local = /Local\s+(http:\/\/[^\s/]+)\//.exec(output);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: local?.[1] ?? `http://127.0.0.1:${port}`,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null && child.pid !== undefined) {

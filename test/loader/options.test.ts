@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import * as api from '../../src/index.js';
+import { LoaderOptionError, resolveLoaderOptions } from '../../src/loader/options.js';
+
+const SECRET = 'sk_live_do-not-print-me-123456';
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(LoaderOptionError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a LoaderOptionError');
+}
+
+describe('public API', () => {
+  it('should expose the loader, the entry schema, the option error and the error classes', () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        'API_KEY_ENV',
+        'API_URL_ENV',
+        'ArticleLoaderError',
+        'ArticleServiceError',
+        'ArticlesNotReadyError',
+        'CorruptLockError',
+        'ENTRY_STATUSES',
+        'FrozenLockError',
+        'InternalLinksError',
+        'LOADER_NAME',
+        'LoaderOptionError',
+        'LockBusyError',
+        'ManifestError',
+        'OverBudgetError',
+        'PipelineOptionError',
+        'SyncError',
+        'SyncFailedError',
+        'UnsupportedLockVersionError',
+        'articleEntrySchema',
+        'articleLoader',
+      ].sort(),
+    );
+  });
+
+  it('should return an Astro loader object with a name, a load function and a schema', () => {
+    const loader = api.articleLoader({}); // offline: no env in the options
+    expect(loader.name).toBe('astro-article-loader');
+    expect(typeof loader.load).toBe('function');
+    expect(loader.schema).toBe(api.articleEntrySchema);
+  });
+});
+
+describe('resolveLoaderOptions', () => {
+  it('should default to offline mode when neither options nor environment name a service', () => {
+    const resolved = resolveLoaderOptions({}, {});
+    expect(resolved.service).toEqual({ mode: 'offline', timing: 'fast' });
+    expect(resolved.manifest).toEqual({ kind: 'file', path: './articles.yaml' });
+  });
+
+  it('should apply the documented defaults', () => {
+    const resolved = resolveLoaderOptions({}, {});
+    expect(resolved).toMatchObject({ budget: 25, frozen: false, onFailure: 'skip', usePolished: true, debounceMs: 1000, downloadImages: undefined });
+  });
+
+  it('should read the service from ARTICLES_API_URL and ARTICLES_API_KEY', () => {
+    const resolved = resolveLoaderOptions({}, { ARTICLES_API_URL: 'https://api.example.com', ARTICLES_API_KEY: SECRET });
+    expect(resolved.service).toEqual({ mode: 'remote', baseUrl: 'https://api.example.com', apiKey: SECRET, source: 'env' });
+  });
+
+  it('should refuse a baseUrl without a key and show how to pass one through astro:env', () => {
+    const message = messageOf(() => resolveLoaderOptions({ baseUrl: 'https://api.example.com' }, {}));
+    expect(message).toContain("envField.string({ context: 'server', access: 'secret' })");
+    expect(message).toContain("import { ARTICLES_API_KEY } from 'astro:env/server'");
+  });
+
+  it('should refuse a key without a service address', () => {
+    const message = messageOf(() => resolveLoaderOptions({ apiKey: SECRET }, {}));
+    expect(message).toContain('pass `baseUrl`');
+    expect(message).not.toContain(SECRET);
+  });
+
+  it('should name a mistyped option and suggest the right one', () => {
+    const message = messageOf(() => resolveLoaderOptions({ budgett: 3 }, {}));
+    expect(message).toContain('unknown option `budgett`: did you mean `budget`?');
+  });
+
+  it('should say what is wrong with a value and what to use', () => {
+    const message = messageOf(() => resolveLoaderOptions({ budget: -1, onFailure: 'ignore' }, {}));
+    expect(message).toContain('2 wrong options');
+    expect(message).toContain('`budget` must be 0 or more');
+    expect(message).toContain('`onFailure` must be "skip" (build without the article) or "fail" (fail the build)');
+  });
+
+  it('should never put the API key into an error message', () => {
+    const message = messageOf(() => resolveLoaderOptions({ apiKey: SECRET, baseUrl: 'not a url', budget: 'lots' }, {}));
+    expect(message).not.toContain(SECRET);
+  });
+
+  it('should turn frozen mode on when CI is set, unless the option says otherwise', () => {
+    expect(resolveLoaderOptions({}, { CI: 'true' }).frozen).toBe(true);
+    expect(resolveLoaderOptions({}, { CI: 'false' }).frozen).toBe(false);
+    expect(resolveLoaderOptions({ frozen: false }, { CI: '1' }).frozen).toBe(false);
+  });
+
+  it('should refuse a manifest file and inline articles together', () => {
+    expect(messageOf(() => resolveLoaderOptions({ manifest: './a.yaml', articles: ['x'] }, {}))).toContain('`manifest` and `articles` are both set');
+  });
+
+  it('should resolve downloadImages: true to public/_articles/ served at /_articles/', () => {
+    expect(resolveLoaderOptions({ downloadImages: true }, {}).downloadImages).toEqual({ dir: 'public/_articles', publicPath: '/_articles/' });
+  });
+});
