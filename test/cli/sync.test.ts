@@ -170,6 +170,16 @@ describe('astro-article-loader sync', () => {
     expect(created(['doomed keyword'])).toBe(2);
   });
 
+  it('should sum up retries in one line instead of printing each', async () => {
+    const dir = await project(['flaky poll one', 'flaky poll two']);
+    emulator.setFaults({ routes: { getArticle: { serverErrors: 0.5 } } });
+    const result = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(result.code).toBe(0);
+    expect(emulator.requests.some((r) => r.fault === 'server_error')).toBe(true);
+    expect(result.stdout).toMatch(/Requests: \d+ · \d+ retr(y|ies) \(\d+ × HTTP 500\)/);
+    expect(result.stderr).not.toMatch(/HTTP 500|server_error|retr(y|ies)/i);
+  });
+
   it('should explain a rejected key without printing it', async () => {
     const dir = await project(['wrong key keyword']);
     const result = await runCli(['sync', ...FAST], { cwd: dir, env: { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: `${SECRET_KEY}-revoked` } });

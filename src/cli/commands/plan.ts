@@ -96,6 +96,8 @@ export function runPlanCommand(args: readonly string[], io?: CommandIo): Promise
         output.out(`Run ${style.bold('astro-article-loader sync')} to create ${creates === 1 ? 'it' : `these ${creates}`} (budget ${rules.budget} per run).`);
       } else if (plan.counts.wait + plan.counts.fetch > 0) {
         output.out(`Nothing to create; ${style.bold('astro-article-loader sync')} would wait for or fetch the rest (free).`);
+      } else if (plan.counts.failed + plan.counts.unknown > 0) {
+        output.out(style.yellow(`Nothing to create, but ${plural(plan.counts.failed + plan.counts.unknown, 'article')} failed or had an unknown create (see above); a build fails or skips ${plan.counts.failed + plan.counts.unknown === 1 ? 'it' : 'them'} by its onFailure setting.`));
       } else {
         output.out(style.green('Up to date: a build makes no requests.'));
       }
