@@ -1,0 +1,13 @@
+// The playground site. Without ARTICLES_API_KEY / ARTICLES_API_URL it builds offline against the
+// loader's embedded emulator; with them, against your service (same lock file, same cache).
+import { defineConfig, envField } from 'astro/config';
+
+export default defineConfig({
+  site: 'https://playground.example',
+  env: {
+    schema: {
+      ARTICLES_API_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
+      ARTICLES_API_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+    },
+  },
+});
