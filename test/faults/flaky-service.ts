@@ -1,0 +1,103 @@
+// Fault 1: a flaky service (500s, 429 bursts with Retry-After, resets before and after processing, truncated JSON, latency spikes).
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArticleClient, type ArticleClient } from '../../src/api/client.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { readLockFile, syncArticles, type SyncEvent, type SyncResult } from '../../src/sync/index.js';
+import type { Campaign } from './campaign.js';
+
+const ARTICLES = 100;
+/** The only event kinds a healthy run reports: one plan, a line per article and state change, one summary. */
+const SUMMARY_EVENTS = new Set(['plan', 'created', 'progress', 'finished', 'done']);
+
+export function flakyServiceScenario(campaign: Campaign): void {
+  describe('fault 1: a flaky service', () => {
+    let emulator: RunningEmulator;
+    let client: ArticleClient;
+    let dir: string;
+    const events: SyncEvent[] = [];
+    const retryReasons = new Map<string, number>();
+    let result: SyncResult;
+    let durationMs = 0;
+
+    beforeAll(async () => {
+      emulator = await campaign.emulator({
+        seed: 'fault-campaign-flaky',
+        timing: { queueDelayMs: { minMs: 0, maxMs: 30 }, writingMs: { minMs: 50, maxMs: 250 } },
+        faults: {
+          serverErrors: 0.1,
+          rateLimitBursts: { share: 0.1, length: 1, retryAfterSeconds: 1 },
+          resetsBeforeProcessing: 0.015,
+          resetsAfterProcessing: 0.015,
+          truncatedJson: 0.01,
+          slowResponses: { share: 0.05, delayMs: { minMs: 100, maxMs: 600 } },
+        },
+      });
+      dir = await campaign.tempDir('flaky');
+      // As the loader connects to a service that honours Idempotency-Key: default retry policy, idempotent creates.
+      client = createArticleClient({
+        baseUrl: emulator.url,
+        apiKey: campaign.apiKey,
+        idempotentCreates: true,
+        timeoutMs: 5_000,
+        onRetry: (info) => {
+          const reason = `${info.operation}: ${info.reason.replace(/\d+/g, 'N')}`;
+          retryReasons.set(reason, (retryReasons.get(reason) ?? 0) + 1);
+        },
+      });
+      const keywords = Array.from({ length: ARTICLES }, (_, i) => `flaky service article ${i}`);
+      const started = Date.now();
+      result = await syncArticles({
+        specs: campaign.specs(keywords),
+        lockFile: join(dir, 'articles.lock.json'),
+        client,
+        budget: ARTICLES,
+        idempotentCreates: true,
+        concurrency: 8,
+        poll: { minMs: 50, maxMs: 1_000, initialMs: 100 },
+        onEvent: campaign.eventLogger(events),
+      });
+      durationMs = Date.now() - started;
+      const faults = new Map<string, number>();
+      for (const request of emulator.requests) if (request.fault !== undefined) faults.set(request.fault, (faults.get(request.fault) ?? 0) + 1);
+      console.log(
+        `[faults] flaky service: ${ARTICLES} articles in ${durationMs} ms, ${emulator.requests.length} requests ` +
+          `(${result.totals.requests} attempts, ${result.totals.retries} retries); injected ${JSON.stringify(Object.fromEntries(faults))}; ` +
+          `retries by reason ${JSON.stringify(Object.fromEntries(retryReasons))}`,
+      );
+    }, 180_000);
+
+    afterAll(async () => {
+      await client?.close();
+    });
+
+    it('should finish every article', async () => {
+      expect(result.articles.map((a) => a.outcome).filter((o) => o !== 'finished')).toEqual([]);
+      const lock = await readLockFile(result.lockFile);
+      expect(Object.values(lock.articles).filter((e) => e.status === 'finished')).toHaveLength(ARTICLES);
+      for (const article of result.articles) expect(await result.readOutput(article.slug), article.slug).toBeDefined();
+    });
+
+    it('should have created each article exactly once in the ledger', () => {
+      expect(emulator.ledger.creations).toHaveLength(ARTICLES);
+      expect(emulator.ledger.duplicates()).toEqual([]);
+      expect(new Set(emulator.ledger.creations.map((c) => c.targetKeyword)).size).toBe(ARTICLES);
+    });
+
+    it('should really have met every kind of fault', () => {
+      const kinds = new Set(emulator.requests.map((r) => r.fault));
+      for (const kind of ['server_error', 'rate_limited', 'reset_before_processing', 'reset_after_processing', 'truncated_json', 'slow']) expect(kinds, kind).toContain(kind);
+      expect(result.totals.retries).toBeGreaterThan(0);
+    });
+
+    it('should report retries only as a summary, never as an event per retry', () => {
+      expect(events.filter((event) => !SUMMARY_EVENTS.has(event.type))).toEqual([]);
+      const done = events.filter((event) => event.type === 'done');
+      expect(done).toHaveLength(1);
+      expect(done[0]).toMatchObject({ totals: { retries: client.stats.retries } });
+      // One created and one finished line per article: the count does not grow with the retries.
+      expect(events.filter((e) => e.type === 'created')).toHaveLength(ARTICLES);
+      expect(events.filter((e) => e.type === 'finished')).toHaveLength(ARTICLES);
+    });
+  });
+}

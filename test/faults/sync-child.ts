@@ -1,0 +1,84 @@
+// Sync runs in child processes on the compiled package, for the kill -9 and concurrent-build scenarios.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildPackage, REPO } from '../loader/astro-site.js';
+import type { Campaign } from './campaign.js';
+
+const CHILD = fileURLToPath(new URL('./child/sync-child.mjs', import.meta.url));
+
+async function newestMtime(dir: string, suffix: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(suffix)) continue;
+    newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
+  }
+  return newest;
+}
+
+/** The children run dist/: build it (through the loader tests' shared build lock) when src/ is newer. */
+export async function ensureFreshDist(): Promise<void> {
+  const dist = resolve(REPO, 'dist');
+  const built = await newestMtime(dist, '.js').catch(() => 0);
+  if (built === 0 || (await newestMtime(resolve(REPO, 'src'), '.ts')) > built) await buildPackage();
+}
+
+export interface ChildConfig {
+  lockFile: string;
+  baseUrl: string;
+  keywords: string[];
+  idempotentCreates: boolean;
+  /** Extra request parameters for every article. */
+  request?: Record<string, unknown>;
+  /** syncArticles options (JSON only). */
+  options?: Record<string, unknown>;
+}
+
+export interface SyncChild {
+  process: ChildProcess;
+  lines: string[];
+  /** Resolves when the child has printed `count` lines (or has exited). */
+  lines$(count: number): Promise<void>;
+  exited: Promise<number | string>;
+}
+
+/** Starts a child sync; its output lines go to the campaign log. */
+export async function startSyncChild(campaign: Campaign, dir: string, name: string, config: ChildConfig): Promise<SyncChild> {
+  const configFile = join(dir, `${name}.json`);
+  await writeFile(configFile, JSON.stringify(config));
+  const child = spawn(process.execPath, [CHILD, configFile], {
+    env: { ...process.env, ARTICLES_API_KEY: campaign.apiKey },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  let partial = '';
+  const onData = (chunk: Buffer): void => {
+    partial += chunk.toString('utf8');
+    const complete = partial.split('\n');
+    partial = complete.pop() ?? '';
+    for (const line of complete) {
+      lines.push(line);
+      campaign.log(`${name}: ${line}`);
+    }
+    for (const waiter of [...waiters]) {
+      if (lines.length >= waiter.count) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | string>((resolvePromise) => child.on('exit', (code, signal) => resolvePromise(code ?? signal ?? -1)));
+  void exited.then(() => {
+    for (const waiter of waiters.splice(0)) waiter.resolve();
+  });
+  return {
+    process: child,
+    lines,
+    lines$: (count) => (lines.length >= count || child.exitCode !== null ? Promise.resolve() : new Promise((resolvePromise) => waiters.push({ count, resolve: resolvePromise }))),
+    exited,
+  };
+}
