@@ -1,4 +1,5 @@
 // Offline mode's service: the emulator started in-process on first need, shared, persisted to a state file, stopped when unused.
+import type { EmulatorTiming } from './options.js';
 import { loaderRuntime } from './runtime.js';
 
 export interface EmulatorLease {
@@ -13,7 +14,7 @@ export interface EmulatorLease {
  * ledger and idempotency keys live in `stateFile`, so a build killed mid-way resumes the same
  * articles (the writer is deterministic) and the same request is never billed twice.
  */
-export async function acquireEmbeddedEmulator(options: { stateFile: string; timing: 'fast' | 'realtime' | 'instant'; onStart?: (url: string) => void }): Promise<EmulatorLease> {
+export async function acquireEmbeddedEmulator(options: { stateFile: string; timing: EmulatorTiming; onStart?: (url: string) => void }): Promise<EmulatorLease> {
   const runtime = loaderRuntime();
   let slot = runtime.emulator;
   if (slot === undefined) {

@@ -16,6 +16,7 @@ export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_IMAGE_DIR = 'public/_articles';
 export const DEFAULT_IMAGE_PUBLIC_PATH = '/_articles/';
 export const EMULATOR_TIMINGS = ['fast', 'realtime', 'instant'] as const;
+export type EmulatorTiming = (typeof EMULATOR_TIMINGS)[number] | { writingMs: number; queueDelayMs?: number };
 
 /** Everything `articleLoader()` accepts. Every option is optional; the defaults build a site offline. */
 export interface ArticleLoaderOptions {
@@ -82,8 +83,11 @@ export interface ArticleLoaderOptions {
   concurrency?: number;
   /** Dev server: wait this long after the last manifest edit before acting on it, in ms. Default 1000. */
   debounceMs?: number;
-  /** The embedded emulator of offline mode: its writing speed (`'fast'`, the default, `'realtime'`, `'instant'`). */
-  emulator?: { timing?: (typeof EMULATOR_TIMINGS)[number] };
+  /**
+   * The embedded emulator of offline mode: its writing speed, `'fast'` (the default, seconds),
+   * `'realtime'` (tens of seconds, like the real service), `'instant'`, or `{ writingMs, queueDelayMs? }`.
+   */
+  emulator?: { timing?: EmulatorTiming };
 }
 
 /** A mistake in the options given to `articleLoader()`; the message names the option and says how to fix it. */
@@ -97,7 +101,7 @@ export class LoaderOptionError extends ArticleLoaderError {
 
 export type ServiceSettings =
   | { mode: 'remote'; baseUrl: string; apiKey: string; source: 'options' | 'env' }
-  | { mode: 'offline'; timing: (typeof EMULATOR_TIMINGS)[number] };
+  | { mode: 'offline'; timing: EmulatorTiming };
 
 /** The options after validation and defaults (the URL default needs Astro's config and is applied at load time). */
 export interface ResolvedLoaderOptions {
@@ -186,9 +190,18 @@ const optionsSchema = z.strictObject({
   timeoutMs: wholeAtLeast(1, 'it is the longest a build waits for articles, in milliseconds'),
   concurrency: wholeAtLeast(1, 'it is how many creates run at once, e.g. 4'),
   debounceMs: wholeAtLeast(0, 'it is how long the dev server waits after the last manifest edit, in milliseconds'),
-  emulator: z.strictObject({ timing: z.enum(EMULATOR_TIMINGS, { error: `must be one of ${EMULATOR_TIMINGS.join(', ')}` }) }, {
-    error: `must be { timing: ${EMULATOR_TIMINGS.map((t) => `"${t}"`).join(' | ')} }`,
-  }).partial(),
+  emulator: z.strictObject(
+    {
+      timing: z.union(
+        [
+          z.enum(EMULATOR_TIMINGS),
+          z.strictObject({ writingMs: z.number().nonnegative(), queueDelayMs: z.number().nonnegative().optional() }),
+        ],
+        { error: `must be ${EMULATOR_TIMINGS.map((t) => `"${t}"`).join(', ')} or { writingMs, queueDelayMs? } in milliseconds` },
+      ),
+    },
+    { error: 'must be { timing }' },
+  ).partial(),
 }).partial();
 
 const OPTION_NAMES = Object.keys(optionsSchema.shape);
@@ -251,7 +264,7 @@ const ASTRO_ENV_HELP = [
 ].join('\n');
 
 function resolveService(
-  options: { apiKey?: string | undefined; baseUrl?: string | undefined; emulator?: { timing?: (typeof EMULATOR_TIMINGS)[number] } },
+  options: { apiKey?: string | undefined; baseUrl?: string | undefined; emulator?: { timing?: EmulatorTiming } },
   env: Readonly<Record<string, string | undefined>>,
 ): ServiceSettings {
   const givenKey = options.apiKey?.trim() === '' ? undefined : options.apiKey;
