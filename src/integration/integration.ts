@@ -1,0 +1,125 @@
+// The `articles()` Astro integration: the dev toolbar's Articles app, the embedded emulator's life in dev, and the build summary.
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { z } from 'zod';
+import { ArticleLoaderError } from '../errors.js';
+import { loaderRuntime, subscribeQueues } from '../loader/runtime.js';
+import { formatBuildSummary } from './build-summary.js';
+import { DevEmulatorHold } from './dev-emulator.js';
+import { TOOLBAR_APP_ID } from './panel-state.js';
+import { relayQueues, type QueueRelay } from './toolbar-relay.js';
+
+/** The integration's name in Astro's logs (`[astro-article-loader]`), the same as the loader's. */
+export const INTEGRATION_NAME = 'astro-article-loader';
+
+/** Everything `articles()` accepts. The articles themselves are configured on `articleLoader()` in the content config, not here. */
+export interface ArticlesIntegrationOptions {
+  /** Add the Articles app to the dev toolbar (`astro dev` only). Default true. */
+  toolbar?: boolean;
+  /** Log a summary block at the end of `astro build`. Default true. */
+  buildSummary?: boolean;
+}
+
+/** A mistake in the options given to `articles()`; the message names the option and says how to fix it. */
+export class IntegrationOptionError extends ArticleLoaderError {
+  constructor(message: string) {
+    super('invalid_integration_options', message);
+    // Astro prints the stack of a config error under the message; ours would only point into this package.
+    this.stack = `${this.name}: ${message}`;
+  }
+}
+
+const optionsSchema = z.strictObject({
+  toolbar: z.boolean({ error: 'must be true or false (false leaves the Articles app out of the dev toolbar)' }).optional(),
+  buildSummary: z.boolean({ error: 'must be true or false (false leaves the summary out of the build log)' }).optional(),
+});
+
+function resolveOptions(input: unknown): Required<ArticlesIntegrationOptions> {
+  const parsed = optionsSchema.safeParse(input ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown option ${issue.keys.map((key) => `\`${key}\``).join(', ')} (the options are toolbar, buildSummary; the articles are configured on articleLoader() in src/content.config.ts)`
+        : issue.path.length === 0
+          ? 'articles() takes one options object, e.g. articles({ toolbar: true })'
+          : `\`${issue.path.join('.')}\` ${issue.message}`,
+    );
+    throw new IntegrationOptionError(`articles() in astro.config has ${problems.length === 1 ? 'a wrong option' : `${problems.length} wrong options`}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+  return { toolbar: parsed.data.toolbar ?? true, buildSummary: parsed.data.buildSummary ?? true };
+}
+
+/** A page with lines: the toolbar draws it in its own colour. */
+const ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">' +
+  '<path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z"/><path d="M14 3v5h5"/><path d="M9 13h6M9 17h4"/></svg>';
+
+/**
+ * The companion of `articleLoader()`, added in `astro.config`:
+ *
+ * ```js
+ * import { articles } from 'astro-article-loader';
+ * export default defineConfig({ integrations: [articles()] });
+ * ```
+ *
+ * It reads what the loaders publish instead of taking their configuration again: Astro evaluates
+ * `astro.config` and the content config in separate module graphs, so every loader records its
+ * queue in one process-wide object on `globalThis` (`src/loader/runtime.ts`) and the integration
+ * subscribes to it. The loader works without the integration.
+ *
+ * - `astro dev`: an Articles app in the dev toolbar shows every manifest entry live; in offline
+ *   mode one embedded emulator serves the whole dev session and stops with the server.
+ * - `astro build`: one summary block at the end of the log.
+ */
+export function articles(options: ArticlesIntegrationOptions = {}): AstroIntegration {
+  const settings = resolveOptions(options);
+  let root = process.cwd();
+  let relay: QueueRelay | undefined;
+  let hold: DevEmulatorHold | undefined;
+  let unsubscribe: (() => void) | undefined;
+  return {
+    name: INTEGRATION_NAME,
+    hooks: {
+      'astro:config:setup': ({ config, command, addDevToolbarApp }) => {
+        root = fileURLToPath(config.root);
+        if (command !== 'dev' || !settings.toolbar) return;
+        addDevToolbarApp({
+          id: TOOLBAR_APP_ID,
+          name: 'Articles',
+          icon: ICON,
+          // Compiled next to this module in dist/, so it resolves from the installed package.
+          entrypoint: new URL('./toolbar-app.js', import.meta.url),
+        });
+      },
+      'astro:server:setup': ({ server, toolbar }) => {
+        const devHold = new DevEmulatorHold(() => relay?.push());
+        const stopWatching = subscribeQueues(() => devHold.check());
+        const devRelay = settings.toolbar ? relayQueues(toolbar, { root, emulatorUrl: () => devHold.url }) : undefined;
+        hold = devHold;
+        relay = devRelay;
+        unsubscribe = stopWatching;
+        // Vite closes its HTTP server on a restart too (astro.config edited): that server's listeners go,
+        // the emulator stays for the restarted server, and only astro:server:done stops it.
+        server.httpServer?.once('close', () => {
+          stopWatching();
+          devRelay?.close();
+        });
+      },
+      'astro:server:done': async ({ logger }) => {
+        unsubscribe?.();
+        relay?.close();
+        const stopped = await hold?.stop();
+        if (stopped === true) logger.debug('stopped the embedded emulator');
+      },
+      'astro:build:done': ({ logger }) => {
+        if (!settings.buildSummary) return;
+        const summary = formatBuildSummary([...loaderRuntime().queues.values()], root);
+        if (summary === undefined) {
+          logger.info('no articleLoader() collection was loaded in this build, so there is no article summary (add one in src/content.config.ts)');
+          return;
+        }
+        logger.info(summary);
+      },
+    },
+  };
+}

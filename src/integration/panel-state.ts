@@ -1,0 +1,60 @@
+// What the dev server sends the toolbar's Articles app: every collection's queue, ready to display. Browser-safe (no Node imports).
+import type { QueueArticle, QueueSnapshot } from '../loader/runtime.js';
+
+/** The toolbar app's id (also the prefix of its messages). */
+export const TOOLBAR_APP_ID = 'astro-article-loader';
+
+/** Server → app: a full `PanelState`. */
+export const STATE_EVENT = `${TOOLBAR_APP_ID}:state`;
+/** App → server: send me the state now (the app opened, or the connection came back). */
+export const REFRESH_EVENT = `${TOOLBAR_APP_ID}:refresh`;
+
+export type ArticleState = QueueArticle['state'];
+
+/** One collection's queue as the panel shows it. Paths are relative to the project root when inside it. */
+export interface PanelCollection {
+  collection: string;
+  mode: QueueSnapshot['mode'];
+  frozen: boolean;
+  budget: number;
+  manifest: string;
+  lockFile: string;
+  cacheDir: string;
+  running: boolean;
+  articles: QueueArticle[];
+  totals: QueueSnapshot['totals'];
+  changed: boolean;
+  problem: string | null;
+  updatedAt: number;
+}
+
+export interface PanelState {
+  collections: PanelCollection[];
+  /** The embedded emulator of offline mode, while it runs. */
+  emulator: { url: string } | null;
+}
+
+/** The order rows are listed in: what needs attention first, then what is done. */
+export const STATE_ORDER: readonly ArticleState[] = ['processing', 'queued', 'failed', 'finished', 'reused'];
+
+export interface QueueCounts {
+  articles: number;
+  byState: Record<ArticleState, number>;
+  /** Estimated words billed for the articles created while this server ran (image words included). */
+  wordsBilled: number;
+}
+
+/** Counts by state and the words billed, from the article list (the totals only move when a sync returns). */
+export function countQueue(collections: readonly Pick<PanelCollection, 'articles'>[]): QueueCounts {
+  const byState: Record<ArticleState, number> = { processing: 0, queued: 0, failed: 0, finished: 0, reused: 0 };
+  let articles = 0;
+  let wordsBilled = 0;
+  for (const collection of collections) {
+    for (const article of collection.articles) {
+      articles += 1;
+      byState[article.state] += 1;
+      wordsBilled += article.wordsBilled;
+    }
+  }
+  return { articles, byState, wordsBilled };
+}
