@@ -79,7 +79,9 @@ function billed(snapshots: readonly Snapshot[]): string {
     const estimate = remote.reduce((n, s) => n + s.articles.reduce((w, a) => w + (a.state === 'failed' ? 0 : a.wordsBilled), 0), 0);
     const words =
       actual === undefined
-        ? `≈${numbers.format(estimate)} words billed (estimated from the request settings, images included)`
+        ? estimate === 0
+          ? 'nothing billed'
+          : `≈${numbers.format(estimate)} words billed (estimated from the request settings, images included)`
         : `${numbers.format(actual)} words billed${images === undefined ? '' : ` (${numbers.format(images)} of them for images)`}`;
     parts.push(`${count(created, 'new article')} created${failed > 0 ? ` (${numbers.format(failed)} failed, not billed)` : ''}, ${words}`);
   }

@@ -1,0 +1,15 @@
+// A dev server started through Astro's JavaScript API, so a test can stop it (astro:server:done runs) and then look at the process.
+// Commands on stdin: `stop` stops the dev server and leaves the process running; end of stdin lets the process end.
+import { dev } from 'astro';
+
+const [root, port] = process.argv.slice(2);
+const server = await dev({ root, server: { host: '127.0.0.1', port: Number(port) } });
+console.log(`dev-child: ready at http://127.0.0.1:${server.address.port}`);
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (text) => {
+  if (!text.includes('stop')) return;
+  server.stop().then(
+    () => console.log('dev-child: stopped'),
+    (error) => console.log(`dev-child: stop failed: ${error?.stack ?? error}`),
+  );
+});
