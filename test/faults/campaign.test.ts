@@ -6,9 +6,17 @@ import { afterAll } from 'vitest';
 import { Campaign } from './campaign.js';
 import { flakyServiceScenario } from './flaky-service.js';
 import { killNineScenario } from './kill-nine.js';
+import { concurrentBuildsScenario } from './concurrent-builds.js';
+import { outageScenario } from './outage.js';
+import { badInputScenario } from './bad-input.js';
+import { secretsScenario } from './secrets.js';
 
 const campaign = new Campaign();
 afterAll(() => campaign.close());
 
 flakyServiceScenario(campaign);
 killNineScenario(campaign);
+concurrentBuildsScenario(campaign);
+outageScenario(campaign);
+badInputScenario(campaign);
+secretsScenario(campaign);
