@@ -38,10 +38,11 @@ function escapeHtml(text) {
 
 /**
  * Writes `articles.yaml`, `articles.lock.json` and `articles.cache/` into `dir` for `count`
- * finished articles. `htmlDir`, when given, also receives each body as `<slug>.html` (for the
- * glob() comparison site). Returns the manifest, the specs and the lock file path.
+ * finished articles. `onBody(spec, html)`, when given, is awaited with each body (e.g. to write
+ * the same bodies as local files for a comparison site). Returns the manifest, the specs and the
+ * lock file path.
  */
-export async function writeCachedCorpus({ dir, count, htmlDir, onProgress }) {
+export async function writeCachedCorpus({ dir, count, onBody, onProgress }) {
   const [{ loadManifest }, sync, { writeArticle }, { articleRequestSchema }] = await Promise.all([
     importDist('manifest/index.js'),
     importDist('sync/index.js'),
@@ -61,7 +62,6 @@ export async function writeCachedCorpus({ dir, count, htmlDir, onProgress }) {
   const cache = new sync.OutputCache(join(dir, sync.CACHE_DIR_NAME));
   const lock = sync.emptyLockFile();
   const now = new Date().toISOString();
-  if (htmlDir !== undefined) await mkdir(htmlDir, { recursive: true });
   const started = Date.now();
   // A few files at a time: enough to keep the disk busy, few enough to stay out of EMFILE.
   const width = 16;
@@ -88,7 +88,7 @@ export async function writeCachedCorpus({ dir, count, htmlDir, onProgress }) {
           output,
           request: sync.explicitParameters(spec.request),
         };
-        if (htmlDir !== undefined) await writeFile(join(htmlDir, `${spec.slug}.html`), html);
+        await onBody?.(spec, html);
       }),
     );
     onProgress?.(Math.min(specs.length, from + width), specs.length);
