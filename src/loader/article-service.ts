@@ -1,6 +1,6 @@
 // The service a sync talks to, connected on first use: the configured API, or offline mode's embedded emulator.
 import type { ArticleRequest } from '../api/request-schema.js';
-import type { ArticleClient } from '../api/client.js';
+import { createArticleClient, type ArticleClient } from '../api/client.js';
 import type { ArticleStatus } from '../api/response-schema.js';
 import type { SyncClient } from '../sync/index.js';
 import { acquireEmbeddedEmulator, type EmulatorLease } from './embedded-emulator.js';
@@ -90,7 +90,6 @@ export class ArticleService implements SyncClient {
 
   #connect(): Promise<{ client: ArticleClient; lease: EmulatorLease | undefined }> {
     this.#client ??= (async () => {
-      const { createArticleClient } = await import('../api/client.js');
       if (this.settings.mode === 'remote') {
         this.#live = createArticleClient({ baseUrl: this.settings.baseUrl, apiKey: this.settings.apiKey });
         return { client: this.#live, lease: undefined };

@@ -1,4 +1,5 @@
 // Offline mode's service: the emulator started in-process on first need, shared, persisted to a state file, stopped when unused.
+import { startEmulator } from '../emulator/index.js';
 import type { EmulatorTiming } from './options.js';
 import { loaderRuntime } from './runtime.js';
 
@@ -18,9 +19,9 @@ export async function acquireEmbeddedEmulator(options: { stateFile: string; timi
   const runtime = loaderRuntime();
   let slot = runtime.emulator;
   if (slot === undefined) {
+    // Imported statically: Astro 5 loads the content config through a Vite module runner that is
+    // closed by the time load() runs, so a dynamic import() from here would fail.
     const started = (async () => {
-      // Loaded only here: a site with a real service never loads the emulator.
-      const { startEmulator } = await import('../emulator/index.js');
       const emulator = await startEmulator({ stateFile: options.stateFile, timing: options.timing, rateLimit: false });
       options.onStart?.(emulator.url);
       return emulator;

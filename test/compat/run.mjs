@@ -1,0 +1,104 @@
+// `npm run test:compat`: builds the fixture site with Astro 5 (on the system Node 20) and Astro 6 (on Node 22),
+// each installed from the registry into a temp dir next to the packed package, against the emulator.
+//
+// Slow (two npm installs) and needs the npm registry, so it is not part of `npm test`.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const fixture = join(repo, 'fixtures/sites/basic');
+const SLUGS = ['espresso-machines', 'best-espresso-machines', 'how-to-descale-an-espresso-machine'];
+
+/** A Node 20 that is not the repository's Node 22: COMPAT_NODE20, else the first `node` on PATH outside node_modules. */
+function systemNode20() {
+  const candidates = [process.env.COMPAT_NODE20, ...(process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes('node_modules')).map((dir) => join(dir, 'node'))];
+  for (const candidate of candidates) {
+    if (candidate === undefined || !existsSync(candidate)) continue;
+    const version = execFileSync(candidate, ['--version'], { encoding: 'utf8' }).trim();
+    if (version.startsWith('v20.')) return { path: candidate, version };
+  }
+  return undefined;
+}
+
+function run(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+function childEnv(extra) {
+  const env = { ...process.env, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1', ...extra };
+  delete env.CI;
+  delete env.NODE_ENV;
+  return env;
+}
+
+async function main() {
+  const built = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: repo, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the package build failed');
+  const work = await mkdtemp(join(tmpdir(), 'aal-compat-'));
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: repo, encoding: 'utf8' }));
+  const tarball = join(work, packed[0].filename);
+
+  const node20 = systemNode20();
+  const targets = [
+    { astro: 'astro@5', node: node20?.path, nodeVersion: node20?.version, skip: node20 === undefined ? 'no Node 20 found (set COMPAT_NODE20)' : undefined },
+    { astro: 'astro@6', node: process.execPath, nodeVersion: process.version },
+  ];
+
+  const { startEmulator } = await import(join(repo, 'dist/emulator/index.js'));
+  const emulator = await startEmulator({ timing: 'instant' });
+  const env = childEnv({ ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey });
+  const failures = [];
+  try {
+    for (const target of targets) {
+      if (target.skip) {
+        console.log(`- ${target.astro}: skipped, ${target.skip}`);
+        if (process.env.CI) failures.push(`${target.astro}: ${target.skip}`);
+        continue;
+      }
+      const site = join(work, target.astro.replace('@', '-'));
+      await cp(fixture, site, { recursive: true });
+      await writeFile(join(site, 'package.json'), JSON.stringify({ name: 'compat-site', private: true, type: 'module' }, null, 2));
+      const install = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', target.astro, tarball], { cwd: site, env: childEnv() });
+      if (install.code !== 0) {
+        failures.push(`${target.astro}: npm install failed\n${install.output}`);
+        continue;
+      }
+      const manifest = JSON.parse(readFileSync(join(site, 'node_modules/astro/package.json'), 'utf8'));
+      const version = manifest.version;
+      const astroBin = join(site, 'node_modules/astro', typeof manifest.bin === 'string' ? manifest.bin : manifest.bin.astro);
+      const first = await run(target.node, [astroBin, 'build'], { cwd: site, env });
+      const missing = SLUGS.filter((slug) => !existsSync(join(site, 'dist/articles', slug, 'index.html')));
+      if (first.code !== 0 || missing.length > 0) {
+        failures.push(`${target.astro} (${version}, Node ${target.nodeVersion}): build failed${missing.length > 0 ? `, missing ${missing.join(', ')}` : ''}\n${first.output}`);
+        continue;
+      }
+      const requests = emulator.requests.length;
+      const second = await run(target.node, [astroBin, 'build'], { cwd: site, env });
+      if (second.code !== 0 || emulator.requests.length !== requests) {
+        failures.push(`${target.astro} (${version}): the second build ${second.code !== 0 ? 'failed' : `made ${emulator.requests.length - requests} requests`}\n${second.output}`);
+        continue;
+      }
+      console.log(`- ${target.astro} (${version}) on Node ${target.nodeVersion}: built ${SLUGS.length} article pages; the rebuild made 0 requests`);
+    }
+  } finally {
+    await emulator.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+  if (failures.length > 0) {
+    console.error(`\n${failures.length} compatibility build(s) failed:\n\n${failures.join('\n\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
