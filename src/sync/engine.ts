@@ -307,13 +307,18 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     wake = undefined;
     resolve?.();
   };
-  /** `sentAt`: when its create request left; the article cannot have started earlier. */
-  const track = (slug: string, articleId: string, mode: 'created' | 'wait' | 'fetch', sentAt?: number): void => {
+  /**
+   * `startedAt`: when its create request left (the article cannot have started earlier), or the
+   * lock entry's creation time for an article created by an earlier run: its age bounds each poll gap.
+   */
+  const track = (slug: string, articleId: string, mode: 'created' | 'wait' | 'fetch', startedAt?: number): void => {
     if (client === undefined) return;
     if (mode !== 'fetch' && options.wait === false) return;
     const now = Date.now();
     polled.set(slug, { articleId, fetch: mode === 'fetch' });
-    schedule.add(slug, now, mode === 'created' ? { startedAt: sentAt ?? now } : { firstPollAt: now });
+    // Another machine's clock may be ahead: an age below zero would poll at minMs until it catches up.
+    const since = Math.min(now, startedAt ?? now);
+    schedule.add(slug, now, mode === 'created' ? { startedAt: since } : { startedAt: since, firstPollAt: now });
     wakeLoop();
   };
 
@@ -471,7 +476,10 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
       if (client === undefined) {
         const error = { code: 'offline', message: 'no article service is configured to ' + (article.action === 'fetch' ? 'fetch its output (not in the cache)' : 'wait for it') };
         outcomes.set(article.slug, { outcome: article.action === 'fetch' ? 'failed' : 'pending', error });
-      } else track(article.slug, entry.articleId, article.action);
+      } else {
+        const createdAt = Date.parse(entry.createdAt);
+        track(article.slug, entry.articleId, article.action, Number.isFinite(createdAt) ? createdAt : undefined);
+      }
     }
   };
 

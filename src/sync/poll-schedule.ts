@@ -36,6 +36,20 @@ export function resolvePollTiming(timing: PollTiming = {}): ResolvedPollTiming {
 const ETA_OVERSHOOT = 1.05;
 const ETA_MARGIN_MS = 15;
 
+/**
+ * Longest gap, as a multiple of the article's age (time since its create), while its pace is
+ * unknown or measured from a single progress level. One level cannot tell queue time from writing
+ * time, and a small level (0.01 when writing starts) multiplies any error by (1 − p) / p, so the
+ * prediction may be far too late. Capped at 1× age, a poll never waits longer than the article has
+ * already taken: at worst it is seen finished one own-duration late, never maxMs late.
+ */
+const UNCERTAIN_AGE_FACTOR = 1;
+/**
+ * Longest gap, as a multiple of the age, once two progress levels give a pace free of queue time.
+ * The pace is then reliable for evenly spread steps; the cap only bounds the damage of uneven ones.
+ */
+const MEASURED_AGE_FACTOR = 3;
+
 /** A progress level and when it was reached, on the service's clock when known. */
 interface Sample {
   at: number;
@@ -46,6 +60,9 @@ interface Tracked {
   due: number;
   /** When the article was created, local clock. */
   startedAt: number;
+  /** When it was last seen without progress (queued), local clock: writing started after that. */
+  idleSeenAt: number | undefined;
+  /** The first level above 0 (the service's clock): rates measured from it leave queue time out. */
   first: Sample | undefined;
   last: Sample | undefined;
   lastInterval: number;
@@ -78,13 +95,14 @@ export class PollSchedule<Id> {
   }
 
   /**
-   * Starts tracking an article. `startedAt` is when it was created (its progress counts from
-   * there); `firstPollAt` overrides the first poll (e.g. now, for an article created by an earlier run).
+   * Starts tracking an article. `startedAt` is when it was created, local clock (default `now`):
+   * its age, which bounds every gap, counts from there, so pass the recorded creation time of an
+   * article created by an earlier run. `firstPollAt` overrides the first poll (e.g. now, for such an article).
    */
   add(id: Id, now: number, options: { startedAt?: number; firstPollAt?: number } = {}): void {
     const startedAt = options.startedAt ?? now;
     const due = options.firstPollAt ?? now + this.timing.initialMs;
-    this.#tracked.set(id, { due, startedAt, first: undefined, last: undefined, lastInterval: this.timing.initialMs });
+    this.#tracked.set(id, { due, startedAt, idleSeenAt: undefined, first: undefined, last: undefined, lastInterval: this.timing.initialMs });
   }
 
   remove(id: Id): void {
@@ -116,8 +134,13 @@ export class PollSchedule<Id> {
 
   /**
    * Records an answer seen at local time `now`: `progress` in [0, 1] and the record's `updatedAt`
-   * (service clock, ms). The next poll is at the predicted finish (remaining / rate), clamped to
-   * [minMs, maxMs]; with no progress yet, the gap grows.
+   * (service clock, ms). The next poll is at the predicted finish, clamped to [minMs, maxMs] and
+   * to a multiple of the article's age (see UNCERTAIN_AGE_FACTOR); with no progress yet, the gap grows.
+   *
+   * The pace comes from the first level above 0 to the latest one, so time spent queued never
+   * counts as writing time. With a single level, it is measured from when the article was last
+   * seen without progress (or from its create): an upper bound of the writing time so far, hence
+   * the tighter cap.
    */
   record(id: Id, now: number, progress: number, updatedAt?: number): number {
     const tracked = this.#tracked.get(id);
@@ -127,28 +150,30 @@ export class PollSchedule<Id> {
     if (serviceClock) this.#clockOffset = Math.min(this.#clockOffset ?? 0, now - updatedAt);
     const offset = serviceClock ? (this.#clockOffset ?? 0) : 0;
     const reachedAt = serviceClock ? updatedAt : now;
-    if (progress > 0 && progress > (tracked.last?.progress ?? 0)) {
+    if (!(progress > 0)) tracked.idleSeenAt = now;
+    else if (progress > (tracked.last?.progress ?? 0)) {
       tracked.last = { at: reachedAt, progress };
       tracked.first ??= tracked.last;
     }
-    let rate = 0;
-    let from: Sample | undefined;
+    const age = Math.max(0, now - tracked.startedAt);
     const { first, last } = tracked;
+    let rate = 0;
+    let ageFactor = UNCERTAIN_AGE_FACTOR;
     if (first !== undefined && last !== undefined && last.progress > first.progress && last.at > first.at) {
       rate = (last.progress - first.progress) / (last.at - first.at);
-      from = last;
+      ageFactor = MEASURED_AGE_FACTOR;
     } else if (last !== undefined) {
-      const startedAt = tracked.startedAt - offset;
-      if (last.at > startedAt) rate = last.progress / (last.at - startedAt);
-      from = last;
+      const writingSince = Math.max(tracked.startedAt, tracked.idleSeenAt ?? Number.NEGATIVE_INFINITY) - offset;
+      if (last.at > writingSince) rate = last.progress / (last.at - writingSince);
     }
     let interval: number;
-    if (rate > 0 && from !== undefined) {
-      const finishLocal = from.at + (1 - Math.min(from.progress, 1)) / rate + offset;
-      interval = clamp((finishLocal - now) * ETA_OVERSHOOT + ETA_MARGIN_MS, minMs, maxMs);
+    if (rate > 0 && last !== undefined) {
+      const finishLocal = last.at + (1 - Math.min(last.progress, 1)) / rate + offset;
+      interval = (finishLocal - now) * ETA_OVERSHOOT + ETA_MARGIN_MS;
     } else {
-      interval = clamp(tracked.lastInterval * 1.5, minMs, maxMs);
+      interval = tracked.lastInterval * 1.5;
     }
+    interval = clamp(Math.min(interval, ageFactor * age), minMs, maxMs);
     tracked.lastInterval = interval;
     tracked.due = now + interval;
     return tracked.due;

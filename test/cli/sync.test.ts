@@ -7,7 +7,7 @@ import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, SECR
 
 let emulator: RunningEmulator;
 const cleanups: (() => Promise<void>)[] = [];
-/** Polls fast: the emulator writes instantly, and the default 3 s first poll would only slow the suite. */
+/** Polls fast: the emulator writes instantly, and the default 5 s first poll would only slow the suite. */
 const FAST = ['--poll-interval', '20ms'];
 
 beforeAll(async () => {

@@ -48,7 +48,8 @@ ${SYNC_RULE_HELP}
   --timeout <duration>   Longest wait for articles, e.g. 90s, 30m, 1h (default 30m);
                          unfinished ones keep their ids and resume next time
   --poll-interval <d>    First and shortest gap between two polls of an article
-                         (default 3s, then adapted to its progress, up to 30s)
+                         (default 5s first, 1s shortest; then adapted to its progress,
+                         never longer than the article has taken so far, up to 30s)
   --no-wait              Create what is missing and return without waiting
   --offline              Use an embedded emulator (placeholder articles, written at
                          once, free), as the loader does when no key is configured
