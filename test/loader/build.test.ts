@@ -33,7 +33,11 @@ async function setLoaderOptions(extra: string): Promise<void> {
 
 beforeAll(async () => {
   await buildPackage();
-  emulator = await startEmulator({ timing: 'instant' });
+  emulator = await startEmulator({
+    timing: 'instant',
+    // A registered domain for the internal-links endpoint: "espresso" links to the fixture's home page.
+    domains: [{ id: 'fixture-site', pages: [{ url: 'https://fixture.example/', title: 'Fixture home', keywords: ['espresso'] }] }],
+  });
   site = await createSite('basic');
   await writeFile(join(site.root, 'content.config.original.ts'), await readFile(join(site.root, 'src/content.config.ts'), 'utf8'));
   first = await astro(site.root, ['build'], env());
@@ -133,6 +137,27 @@ describe('astro build with articleLoader', () => {
     expect(check.output).toMatch(/wrong-type\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
   });
 
+  it("should add the service's internal links, paying one credit per article", async () => {
+    await setLoaderOptions("internalLinks: { domainId: 'fixture-site', siteUrl: 'https://fixture.example' },");
+    const charges = emulator.ledger.linkCharges.length;
+    const linked = await astro(site.root, ['build'], env());
+    expect(linked.code, linked.output).toBe(0);
+    expect(emulator.ledger.linkCharges.length - charges).toBe(4);
+    const homeLinks = (await readPage(page('espresso-machines'))).links.filter((href) => href === '/' || href === 'https://fixture.example/');
+    expect(homeLinks.length).toBeGreaterThan(0);
+  });
+
+  it('should never pay again for the internal links of an article it already linked', async () => {
+    // A pipeline option change renders every article again; the link answers come from articles.cache/links/.
+    await setLoaderOptions("internalLinks: { domainId: 'fixture-site', siteUrl: 'https://fixture.example' }, maxLinks: 9,");
+    const charges = emulator.ledger.linkCharges.length;
+    const relinked = await astro(site.root, ['build'], env());
+    await setLoaderOptions('');
+    expect(relinked.code, relinked.output).toBe(0);
+    expect(relinked.output).toContain('4 articles rendered (0 unchanged)');
+    expect(emulator.ledger.linkCharges.length).toBe(charges);
+  });
+
   it('should fail a frozen build before creating anything, listing what it would create', async () => {
     const manifest = join(site.root, 'articles.yaml');
     const original = await readFile(manifest, 'utf8');
@@ -173,5 +198,16 @@ describe('astro build with articleLoader', () => {
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('1 article is not ready, and onFailure is "fail":');
     expect(result.output).toMatch(/- cold-brew: the service reported the article failed/);
+  });
+
+  it('should remove the page of a keyword taken out of the manifest, without a request', async () => {
+    const manifest = join(site.root, 'articles.yaml');
+    await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('  - milk frothers\n', ''));
+    const requests = emulator.requests.length;
+    const result = await astro(site.root, ['build'], env());
+    expect(result.code, result.output).toBe(0);
+    expect(existsSync(page('milk-frothers'))).toBe(false);
+    expect(existsSync(page('espresso-machines'))).toBe(true);
+    expect(emulator.requests.length).toBe(requests);
   });
 });
