@@ -19,7 +19,7 @@ export const BENCHMARKS = [
   { name: 'warm-build', module: 'warm-build.mjs' },
 ];
 
-/** Runs one benchmark module's `run()` in a child process; resolves with its result (or the error). */
+/** Runs one benchmark module's `run()` in a child process; resolves with its results (or the error). */
 function runChild(benchmark) {
   return new Promise((resolve) => {
     const child = fork(fileURLToPath(import.meta.url), ['--child', benchmark.module], {
@@ -31,9 +31,10 @@ function runChild(benchmark) {
       result = message;
     });
     child.on('exit', (code, signal) => {
-      if (result?.error !== undefined) resolve({ name: benchmark.name, figures: [], error: result.error });
-      else if (result !== undefined) resolve(result.value);
-      else resolve({ name: benchmark.name, figures: [], error: `the benchmark process exited (${signal ?? code}) without a result` });
+      // A module may report several results (e.g. one per scale).
+      if (result?.error !== undefined) resolve([{ name: benchmark.name, figures: [], error: result.error }]);
+      else if (result !== undefined) resolve([result.value].flat());
+      else resolve([{ name: benchmark.name, figures: [], error: `the benchmark process exited (${signal ?? code}) without a result` }]);
     });
   });
 }
@@ -66,10 +67,11 @@ async function main() {
   for (const benchmark of selected) {
     const started = Date.now();
     console.error(`… ${benchmark.name}`);
-    const result = await runChild(benchmark);
-    result.seconds = Math.round((Date.now() - started) / 100) / 10;
-    console.error(`  ${benchmark.name}: ${result.error === undefined ? 'done' : 'FAILED'} in ${result.seconds} s`);
-    results.push(result);
+    const reported = await runChild(benchmark);
+    const seconds = Math.round((Date.now() - started) / 100) / 10;
+    const failed = reported.some((result) => result.error !== undefined);
+    console.error(`  ${benchmark.name}: ${failed ? 'FAILED' : 'done'} in ${seconds} s`);
+    for (const result of reported) results.push({ ...result, seconds });
   }
   console.log(`\nBenchmarks (Node ${process.versions.node}, ${new Date().toISOString()})\n`);
   console.log(formatResults(results));

@@ -71,7 +71,7 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-export async function run({ articles = Number(process.env.BENCH_WARM_ARTICLES ?? 1_000), rounds = Number(process.env.BENCH_WARM_ROUNDS ?? 1) } = {}) {
+export async function run({ articles = Number(process.env.BENCH_WARM_ARTICLES ?? 1_000), rounds = Number(process.env.BENCH_WARM_ROUNDS ?? 3) } = {}) {
   await importDist('index.js');
   const { startEmulator } = await importDist('emulator/index.js');
   const root = await mkdtemp(join(tmpdir(), 'aal-bench-warm-'));
