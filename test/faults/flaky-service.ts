@@ -1,12 +1,24 @@
 // Fault 1: a flaky service (500s, 429 bursts with Retry-After, resets before and after processing, truncated JSON, latency spikes).
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArticleClient, type ArticleClient } from '../../src/api/client.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { readLockFile, syncArticles, type SyncEvent, type SyncResult } from '../../src/sync/index.js';
-import type { Campaign } from './campaign.js';
+import { REPO } from '../loader/astro-site.js';
+import { WEBHOOK_INTEGRATION, type Campaign } from './campaign.js';
+import { ensureFreshDist } from './sync-child.js';
 
 const ARTICLES = 100;
+const FAULTS = {
+  serverErrors: 0.1,
+  rateLimitBursts: { share: 0.1, length: 1, retryAfterSeconds: 1 },
+  resetsBeforeProcessing: 0.015,
+  resetsAfterProcessing: 0.015,
+  truncatedJson: 0.01,
+  slowResponses: { share: 0.05, delayMs: { minMs: 100, maxMs: 600 } },
+};
 /** The only event kinds a healthy run reports: one plan, a line per article and state change, one summary. */
 const SUMMARY_EVENTS = new Set(['plan', 'created', 'progress', 'finished', 'done']);
 
@@ -24,14 +36,7 @@ export function flakyServiceScenario(campaign: Campaign): void {
       emulator = await campaign.emulator({
         seed: 'fault-campaign-flaky',
         timing: { queueDelayMs: { minMs: 0, maxMs: 30 }, writingMs: { minMs: 50, maxMs: 250 } },
-        faults: {
-          serverErrors: 0.1,
-          rateLimitBursts: { share: 0.1, length: 1, retryAfterSeconds: 1 },
-          resetsBeforeProcessing: 0.015,
-          resetsAfterProcessing: 0.015,
-          truncatedJson: 0.01,
-          slowResponses: { share: 0.05, delayMs: { minMs: 100, maxMs: 600 } },
-        },
+        faults: FAULTS,
       });
       dir = await campaign.tempDir('flaky');
       // As the loader connects to a service that honours Idempotency-Key: default retry policy, idempotent creates.
@@ -99,5 +104,40 @@ export function flakyServiceScenario(campaign: Campaign): void {
       expect(events.filter((e) => e.type === 'created')).toHaveLength(ARTICLES);
       expect(events.filter((e) => e.type === 'finished')).toHaveLength(ARTICLES);
     });
+
+    it('should print the retries of a CLI sync as one summary line, never a line per retry', async () => {
+      await ensureFreshDist();
+      // The CLI talks to a "remote" service, so it cannot retry a create that may have been billed:
+      // creates only meet faults that are safe to retry (429s, resets before processing); polls meet them all.
+      const service = await campaign.emulator({
+        seed: 'fault-campaign-flaky-cli',
+        timing: { queueDelayMs: 0, writingMs: { minMs: 50, maxMs: 250 } },
+        faults: { ...FAULTS, routes: { createArticle: { serverErrors: 0, resetsAfterProcessing: 0, truncatedJson: 0, slowResponses: 0 } } },
+      });
+      const cliDir = await campaign.tempDir('flaky-cli');
+      const keywords = Array.from({ length: ARTICLES }, (_, i) => `flaky cli article ${i}`);
+      await writeFile(join(cliDir, 'articles.yaml'), `defaults:\n  integrationId: ${WEBHOOK_INTEGRATION}\narticles:\n${keywords.map((k) => `  - ${k}`).join('\n')}\n`);
+      const env: NodeJS.ProcessEnv = { ...process.env, ARTICLES_API_KEY: campaign.apiKey, NO_COLOR: '1' };
+      delete env.CI;
+      const args = [join(REPO, 'dist/cli/index.js'), 'sync', '--manifest', 'articles.yaml', '--budget', String(ARTICLES), '--base-url', service.url, '--poll-interval', '100ms'];
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, args, { cwd: cliDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        child.on('error', reject);
+        child.on('close', (exit) => resolve({ code: exit, output: text }));
+      });
+      const lines = output.split('\n').filter((line) => line.trim() !== '');
+      for (const line of lines) campaign.log(`cli: ${line}`);
+      const faulted = service.requests.filter((r) => r.fault !== undefined && r.fault !== 'slow').length;
+      const retryLines = lines.filter((line) => /retr/i.test(line));
+      console.log(`[faults] flaky service, CLI: exit ${code}, ${lines.length} output lines for ${faulted} injected faults; ${retryLines.join(' | ')}`);
+      expect(code, output).toBe(0);
+      expect(faulted).toBeGreaterThan(10);
+      expect(retryLines).toHaveLength(1);
+      expect(retryLines[0]).toMatch(/\d+ retries \(/);
+      expect(service.ledger.creations).toHaveLength(ARTICLES);
+    }, 120_000);
   });
 }
