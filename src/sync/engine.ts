@@ -4,6 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ArticleRequest } from '../api/request-schema.js';
 import type { ArticleStatus } from '../api/response-schema.js';
+import { articleRequestSchema } from '../api/request-schema.js';
+import { billedWords, recordedWords, type BilledWords } from './billed-words.js';
 import { explicitParameters, requestHash } from './canonical-request.js';
 import { FrozenLockError, InvalidSpecError, OverBudgetError, SyncAbortedError, SyncError } from './errors.js';
 import { resolveLockPaths, type LockEntry, type LockEntryError, type LockFile, type PreviousArticle } from './lock-file.js';
@@ -109,6 +111,8 @@ export interface SyncTotals {
   retries: number;
   /** Estimated words of the articles created in this run. */
   estimatedWords: number;
+  /** Words billed (text and images) of the articles that finished in this run, as recorded in the lock file. */
+  recordedWords: number;
 }
 
 export interface SyncResult {
@@ -209,12 +213,33 @@ function servedOf(entry: LockEntry | undefined): ServedArticle | undefined {
   return undefined;
 }
 
+/** The billing record of an entry or a previous article, as far as it was recorded. */
+function billedOf(record: Partial<BilledWords>): Partial<BilledWords> {
+  return {
+    ...(record.words === undefined ? {} : { words: record.words }),
+    ...(record.images === undefined ? {} : { images: record.images }),
+    ...(record.imageWords === undefined ? {} : { imageWords: record.imageWords }),
+  };
+}
+
 function previousOf(entry: LockEntry | undefined): PreviousArticle | undefined {
   if (entry === undefined) return undefined;
   if (entry.status === 'finished' && entry.output !== undefined && entry.articleId !== undefined) {
-    return { hash: entry.hash, articleId: entry.articleId, output: entry.output, ...(entry.finishedAt === undefined ? {} : { finishedAt: entry.finishedAt }) };
+    return {
+      hash: entry.hash,
+      articleId: entry.articleId,
+      output: entry.output,
+      ...(entry.finishedAt === undefined ? {} : { finishedAt: entry.finishedAt }),
+      ...billedOf(entry),
+    };
   }
   return entry.previous;
+}
+
+/** What the service billed for a finished output of `request`; undefined when the request cannot be read (never blocks a sync). */
+function billedFor(html: string, request: SyncSpec['request'] | undefined): BilledWords | undefined {
+  const parsed = request === undefined ? undefined : articleRequestSchema.safeParse(request);
+  return parsed?.success === true ? billedWords(html, parsed.data) : undefined;
 }
 
 function validateSpecs(specs: readonly SyncSpec[]): void {
@@ -240,6 +265,8 @@ interface Terminal {
   articleId: string;
   kind: 'finished' | 'failed';
   output?: string;
+  /** For `finished`: counted from the output's HTML. */
+  billed?: BilledWords | undefined;
   error?: LockEntryError;
   fetched: boolean;
 }
@@ -340,9 +367,18 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
           // Another build may have moved this slug to a new article meanwhile: only settle the one we polled.
           if (entry === undefined || entry.articleId !== terminal.articleId) continue;
           if (terminal.kind === 'finished') {
-            if (entry.status === 'finished' && entry.output === terminal.output) continue;
+            // Recorded once, when first seen finished: a later edit in the writing tool changes the HTML, not the bill.
+            const billed = entry.words === undefined && terminal.billed !== undefined ? terminal.billed : undefined;
+            if (entry.status === 'finished' && entry.output === terminal.output && billed === undefined) continue;
             const { previous: _dropped, error: _cleared, ...rest } = entry;
-            lock.articles[terminal.slug] = { ...rest, status: 'finished', output: terminal.output!, finishedAt: entry.finishedAt ?? nowIso(), updatedAt: nowIso() };
+            lock.articles[terminal.slug] = {
+              ...rest,
+              status: 'finished',
+              output: terminal.output!,
+              finishedAt: entry.finishedAt ?? nowIso(),
+              updatedAt: nowIso(),
+              ...billed,
+            };
           } else {
             if (entry.status === 'failed') continue;
             lock.articles[terminal.slug] = { ...entry, status: 'failed', error: terminal.error!, updatedAt: nowIso() };
@@ -400,7 +436,8 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     if (status.status === 'finished') {
       schedule.remove(slug);
       const output = await cache.put({ html: status.output.html, polishedHtml: status.output.polishedHtml, updatedAt: status.updatedAt });
-      terminals.push({ slug, articleId: tracked.articleId, kind: 'finished', output, fetched: tracked.fetch });
+      const billed = billedFor(status.output.html, specBySlug.get(slug)?.request);
+      terminals.push({ slug, articleId: tracked.articleId, kind: 'finished', output, billed, fetched: tracked.fetch });
     } else if (status.status === 'failed') {
       schedule.remove(slug);
       terminals.push({ slug, articleId: tracked.articleId, kind: 'failed', error: serviceErrorOf(status.error), fetched: tracked.fetch });
@@ -528,6 +565,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
             updatedAt: nowIso(),
             finishedAt: previous.finishedAt ?? nowIso(),
             output: previous.output,
+            ...billedOf(previous),
             request: explicitParameters(spec.request),
           };
           outcomes.set(article.slug, { outcome: 'restored' });
@@ -705,6 +743,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     requests: (client?.stats?.requests ?? 0) - requestsBefore,
     retries: (client?.stats?.retries ?? 0) - retriesBefore,
     estimatedWords: createdWords,
+    recordedWords: articles.reduce((sum, a) => sum + (a.outcome === 'finished' && a.entry !== undefined ? (recordedWords(a.entry) ?? 0) : 0), 0),
   };
   const durationMs = Date.now() - started;
   const served = new Map(articles.map((a) => [a.slug, a]));
@@ -718,7 +757,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     totals,
     durationMs,
     cache,
-    readOutput: (slug) => readServedOutput(served.get(slug), { cache, client, session, emit }),
+    readOutput: (slug) => readServedOutput(served.get(slug), { cache, client, session, emit, request: specBySlug.get(slug)?.request }),
   };
   emit({ type: 'done', totals, durationMs });
   if (failures.length > 0 && onFailure === 'fail') throw new SyncFailedError(result);
@@ -742,7 +781,14 @@ function graceSignal(signal: AbortSignal | undefined, graceMs: number): { signal
 
 async function readServedOutput(
   article: SyncArticleResult | undefined,
-  context: { cache: OutputCache; client: SyncClient | undefined; session: LockSession; emit: (event: SyncEvent) => void },
+  context: {
+    cache: OutputCache;
+    client: SyncClient | undefined;
+    session: LockSession;
+    emit: (event: SyncEvent) => void;
+    /** The spec's request: the current article's, so its bill can be recorded when the lock lacks it. */
+    request: SyncSpec['request'] | undefined;
+  },
 ): Promise<CachedOutput | undefined> {
   const serve = article?.serve;
   if (article === undefined || serve === undefined) return undefined;
@@ -765,13 +811,16 @@ async function readServedOutput(
   if (status.status !== 'finished') throw unavailable(`the service says it is ${status.status}`);
   const output: CachedOutput = { html: status.output.html, polishedHtml: status.output.polishedHtml, updatedAt: status.updatedAt };
   const hash = await context.cache.put(output);
-  if (hash !== serve.output) {
+  const billed = serve.current && article.entry?.words === undefined ? billedFor(output.html, context.request) : undefined;
+  if (hash !== serve.output || billed !== undefined) {
     // Edited in the writing tool since (polished by hand): the lock now points at what the service serves.
     await context.session.update((lock) => {
       const entry = lock.articles[article.slug];
       if (entry === undefined) return false;
-      if (serve.current && entry.articleId === serve.articleId) entry.output = hash;
-      else if (!serve.current && entry.previous?.articleId === serve.articleId) entry.previous.output = hash;
+      if (serve.current && entry.articleId === serve.articleId) {
+        entry.output = hash;
+        if (entry.words === undefined && billed !== undefined) Object.assign(entry, billed);
+      } else if (!serve.current && entry.previous?.articleId === serve.articleId) entry.previous.output = hash;
       else return false;
       entry.updatedAt = nowIso();
       return true;

@@ -1,4 +1,6 @@
 // Sync: the canonical request, the lock file, the output cache, the planner and the create-and-poll engine.
+export { billedWords, recordedWords } from './billed-words.js';
+export type { BilledWords } from './billed-words.js';
 export { canonicalRequest, diffRequests, explicitParameters, NON_CONTENT_PARAMETERS, requestHash } from './canonical-request.js';
 export type { CanonicalRequest, CanonicalValue, RequestChange } from './canonical-request.js';
 export {

@@ -27,11 +27,25 @@ const articleId = z.string().min(1, 'must not be empty');
 const lockErrorSchema = z.strictObject({ code: z.string().min(1), message: z.string() });
 export type LockEntryError = z.output<typeof lockErrorSchema>;
 
+const wordCount = z.number().int('must be a whole number').min(0, 'must be 0 or more');
+
+/**
+ * What the service billed for a finished article, recorded when it finished or was fetched
+ * (entries written before these fields existed have none): the visible words of `output.html`,
+ * the images it generated, and their word price (`images` × the image model's price).
+ */
+const billedFields = {
+  words: wordCount.optional(),
+  images: wordCount.optional(),
+  imageWords: wordCount.optional(),
+};
+
 const previousSchema = z.strictObject({
   hash: contentHash,
   articleId,
   output: contentHash,
   finishedAt: timestamp.optional(),
+  ...billedFields,
 });
 export type PreviousArticle = z.output<typeof previousSchema>;
 
@@ -47,6 +61,7 @@ export const lockEntrySchema = z
     updatedAt: timestamp,
     finishedAt: timestamp.optional(),
     output: contentHash.optional(),
+    ...billedFields,
     error: lockErrorSchema.optional(),
     /** The last finished article of an earlier request: served until the current one finishes. */
     previous: previousSchema.optional(),
@@ -128,6 +143,9 @@ const ENTRY_KEY_ORDER = [
   'updatedAt',
   'finishedAt',
   'output',
+  'words',
+  'images',
+  'imageWords',
   'error',
   'previous',
   'request',

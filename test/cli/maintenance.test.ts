@@ -33,7 +33,7 @@ async function outputFiles(dir: string): Promise<string[]> {
 }
 
 describe('astro-article-loader status', () => {
-  it('should refresh only unfinished articles by GET and label the billed words as an estimate', async () => {
+  it('should refresh only unfinished articles by GET and sum the words billed as recorded, estimating only unrecorded entries', async () => {
     const dir = await syncedProject(['status finished one']);
     await writeFile(path.join(dir, 'articles.yaml'), manifestYaml(['status finished one', 'status pending two', 'status pending three']));
     emulator.setTiming({ queueDelayMs: 0, writingMs: 120_000 });
@@ -44,25 +44,58 @@ describe('astro-article-loader status', () => {
       expect(result.code).toBe(0);
       expect(emulator.requests.filter((r) => r.route === 'getArticle').length - getsBefore).toBe(2);
       const document = JSON.parse(result.stdout);
+      const billed = emulator.ledger.creationsForKeyword('status finished one')[0]!.words;
       expect(document).toMatchObject({
         schemaVersion: 1,
         command: 'status',
         exitCode: 0,
         refreshed: 'unfinished',
         notInLock: [],
-        totals: { entries: 3, finished: 1, pending: 2, refreshed: 2, billedWords: { words: 3 * 1800, estimated: true, articles: 3 } },
+        totals: {
+          entries: 3,
+          finished: 1,
+          pending: 2,
+          refreshed: 2,
+          billedWords: {
+            words: billed + 2 * 1800,
+            articles: 3,
+            recorded: { words: billed, articles: 1, images: 0, imageWords: 0 },
+            estimated: { words: 2 * 1800, articles: 2 },
+            notCounted: 0,
+          },
+        },
       });
       const bySlug = Object.fromEntries(document.articles.map((a: { slug: string }) => [a.slug, a]));
-      expect(bySlug['status-finished-one']).toMatchObject({ status: 'finished', remote: null, estimatedWords: 1800, inManifest: true });
+      expect(bySlug['status-finished-one']).toMatchObject({ status: 'finished', remote: null, billed: { words: billed }, estimatedWords: 1800, inManifest: true });
       expect(bySlug['status-pending-two']).toMatchObject({ status: 'pending', remote: { status: expect.stringMatching(/^(queued|processing)$/) } });
 
       const text = await runCli(['status'], { cwd: dir, env: serviceEnv(emulator.url) });
       expect(text.stdout).toMatch(/status-pending-two\s+pending\s+(queued|processing)/);
-      expect(text.stdout).toContain('Words billed so far: ~5,400 for 3 articles, estimated');
+      expect(text.stdout).toContain(
+        `Words billed so far: ~${(billed + 3600).toLocaleString('en-US')}: ${billed.toLocaleString('en-US')} as recorded for 1 article; ~3,600 estimated for 2 articles without a record`,
+      );
       expectNoSecret(text);
     } finally {
       emulator.setTiming('instant');
     }
+  });
+
+  it('should count an earlier article replaced by a changed request as recorded, beside the estimate of its pending successor', async () => {
+    const dir = await syncedProject(['status replaced one']);
+    const first = emulator.ledger.creationsForKeyword('status replaced one')[0]!.words;
+    await writeFile(path.join(dir, 'articles.yaml'), manifestYaml(['status replaced one'], { articleLength: 'long' }));
+    emulator.setTiming({ queueDelayMs: 0, writingMs: 120_000 });
+    try {
+      expect((await runCli(['sync', '--no-wait', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    } finally {
+      emulator.setTiming('instant');
+    }
+    const result = await runCli(['status', '--json', '--no-refresh'], { cwd: dir });
+    expect(JSON.parse(result.stdout).totals.billedWords).toMatchObject({
+      words: first + 3000,
+      estimated: { words: 3000, articles: 1 },
+      earlierArticles: { words: first, recorded: 1, notCounted: 0 },
+    });
   });
 
   it('should show the lock file alone, with a note, when no service is configured', async () => {

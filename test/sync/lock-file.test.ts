@@ -43,6 +43,24 @@ describe('lock file', () => {
     expect(serializeLockFile(parseLockFile(text, 'valid-v1.json'))).toBe(text);
   });
 
+  it('should serialize billing records in their fixed place, in an entry and in its previous article', async () => {
+    const text = await readFile(join(FIXTURES, 'billed-v1.json'), 'utf8');
+    const lock = parseLockFile(text, 'billed-v1.json');
+    expect(lock.articles['best-coffee-grinder']).toMatchObject({ words: 3012, images: 0, imageWords: 0 });
+    expect(lock.articles['espresso-at-home']!.previous).toMatchObject({ words: 1788, images: 3, imageWords: 600 });
+    expect(serializeLockFile(lock)).toBe(text);
+  });
+
+  it('should read version 1 entries written before billing records existed', async () => {
+    const lock = parseLockFile(await readFile(join(FIXTURES, 'valid-v1.json'), 'utf8'), 'valid-v1.json');
+    expect(Object.values(lock.articles).map((entry) => entry.words)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it('should refuse a billing record that is not a whole number of words, naming the field', async () => {
+    const text = (await readFile(join(FIXTURES, 'billed-v1.json'), 'utf8')).replace('"words": 3012', '"words": -3');
+    expect(() => parseLockFile(text, 'billed.json')).toThrow(/articles\.best-coffee-grinder\.words must be 0 or more/);
+  });
+
   it('should give the same bytes whatever order the entries and keys were built in', () => {
     const entry = {
       keyword: 'k',

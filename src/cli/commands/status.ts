@@ -2,7 +2,7 @@
 import { articleRequestSchema, type ArticleStatus } from '../../api/index.js';
 import { ArticleLoaderError } from '../../errors.js';
 import { loadManifest, type Manifest } from '../../manifest/index.js';
-import { estimateWords, readLockState, requestHash, type LockEntry } from '../../sync/index.js';
+import { estimateWords, readLockState, recordedWords, requestHash, type LockEntry } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import { runCommand, type CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
@@ -36,8 +36,11 @@ ${COMMON_FLAG_HELP}
 
 Without ARTICLES_API_KEY and a service URL, status shows the lock file only.
 
-Words billed are estimated from each recorded request (the lock file records no word
-counts): the same figures as \`plan\`, labelled as estimates.
+Words billed are as recorded: sync records each article's words (the visible words of its
+HTML, counted as the service bills them) and its generated images when it finishes or is
+fetched. Entries without a record (still pending, or written by an older version) are
+estimated from their request, the same figures as \`plan\`, and labelled as estimates.
+Earlier articles replaced by a changed request were billed too: counted when recorded.
 
 Examples:
   npx astro-article-loader status
@@ -133,16 +136,26 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
           finishedAt: entry.finishedAt ?? null,
           error: entry.error ?? null,
           remote: remotes.get(slug) ?? null,
+          billed: entry.words === undefined ? null : { words: entry.words, images: entry.images ?? 0, imageWords: entry.imageWords ?? 0 },
           estimatedWords: estimateOf(entry, slug, manifest),
         };
       });
       const count = (status: LockEntry['status']): number => rows.filter((row) => row.status === status).length;
-      // Billed: articles the service accepted and did not fail. Failed articles are not billed.
+      // Billed: articles the service accepted and did not fail (failed articles are not billed),
+      // as recorded when they finished; an estimate only where nothing was recorded.
       const billed = rows.filter((row) => row.articleId !== null && (row.status === 'finished' || row.status === 'pending'));
-      const billedWords = billed.reduce((sum, row) => sum + (row.estimatedWords ?? 0), 0);
-      const unestimated = billed.filter((row) => row.estimatedWords === null).length;
+      const recorded = billed.filter((row) => row.billed !== null);
+      const recordedTotal = recorded.reduce((sum, row) => sum + row.billed!.words + row.billed!.imageWords, 0);
+      const recordedImages = recorded.reduce((sum, row) => sum + row.billed!.images, 0);
+      const recordedImageWords = recorded.reduce((sum, row) => sum + row.billed!.imageWords, 0);
+      const estimated = billed.filter((row) => row.billed === null && row.estimatedWords !== null);
+      const estimatedTotal = estimated.reduce((sum, row) => sum + row.estimatedWords!, 0);
+      const notCounted = billed.length - recorded.length - estimated.length;
+      const earlier = rows.map((row) => state.lock.articles[row.slug]!.previous).filter((previous) => previous !== undefined);
+      const earlierRecorded = earlier.map((previous) => recordedWords(previous)).filter((words) => words !== undefined);
+      const earlierWords = earlierRecorded.reduce((sum, words) => sum + words, 0);
+      const billedTotal = recordedTotal + estimatedTotal + earlierWords;
       const notInLock = manifest === undefined ? [] : manifest.specs.map((spec) => spec.slug).filter((slug) => state.lock.articles[slug] === undefined);
-      const superseded = rows.filter((row) => state.lock.articles[row.slug]!.previous !== undefined).length;
 
       if (output.json) {
         output.document({
@@ -163,7 +176,14 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
             unknown: count('unknown'),
             orphans: rows.filter((row) => row.inManifest === false).length,
             refreshed: remotes.size,
-            billedWords: { words: billedWords, estimated: true, articles: billed.length, notEstimated: unestimated, earlierArticles: superseded },
+            billedWords: {
+              words: billedTotal,
+              articles: billed.length,
+              recorded: { words: recordedTotal, articles: recorded.length, images: recordedImages, imageWords: recordedImageWords },
+              estimated: { words: estimatedTotal, articles: estimated.length },
+              notCounted,
+              earlierArticles: { words: earlierWords, recorded: earlierRecorded.length, notCounted: earlier.length - earlierRecorded.length },
+            },
           },
         });
         return EXIT_CODES.ok;
@@ -186,16 +206,25 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
           const namePad = ' '.repeat(Math.max(0, slugWidth - row.slug.length - (row.inManifest === false ? 9 : 0)));
           const tone = row.status === 'finished' ? style.green : row.status === 'pending' ? style.cyan : style.red;
           const remote = remoteTexts[index]!;
-          const words = row.estimatedWords === null ? '?' : `~${formatCount(row.estimatedWords)}`;
+          const words = row.billed !== null ? formatCount(row.billed.words + row.billed.imageWords) : row.estimatedWords === null ? '?' : `~${formatCount(row.estimatedWords)}`;
           output.out(`  ${name}${namePad}  ${tone(row.status.padEnd(10))}  ${fitWidth(remote, remoteWidth).padEnd(remoteWidth)}  ${words.padStart(8)}`);
         }
       }
       output.out();
+      const parts = [
+        recorded.length > 0
+          ? `${formatCount(recordedTotal)} as recorded for ${plural(recorded.length, 'article')}${recordedImages > 0 ? ` (${formatCount(recordedImageWords)} of them for ${plural(recordedImages, 'image')})` : ''}`
+          : '',
+        estimated.length > 0 ? `~${formatCount(estimatedTotal)} estimated for ${plural(estimated.length, 'article')} without a record (pending, or synced by an older version)` : '',
+        earlierRecorded.length > 0 ? `${formatCount(earlierWords)} as recorded for ${plural(earlierRecorded.length, 'earlier article')} replaced by a changed request` : '',
+      ].filter((part) => part !== '');
+      const uncounted = [
+        notCounted > 0 ? `${plural(notCounted, 'article')} without a record or a recorded request` : '',
+        earlier.length > earlierRecorded.length ? `${plural(earlier.length - earlierRecorded.length, 'earlier article')} without a record` : '',
+      ].filter((part) => part !== '');
       output.out(
-        `${style.bold('Words billed so far:')} ~${formatCount(billedWords)} for ${plural(billed.length, 'article')}, ` +
-          `estimated from the recorded requests (the lock file records no word counts)` +
-          `${unestimated > 0 ? `; ${unestimated} without a recorded request not counted` : ''}` +
-          `${superseded > 0 ? `; plus ${plural(superseded, 'earlier article')} replaced by a changed request, not counted` : ''}.`,
+        `${style.bold('Words billed so far:')} ${estimated.length > 0 ? '~' : ''}${formatCount(billedTotal)}` +
+          `${parts.length > 0 ? `: ${parts.join('; ')}` : ''}${uncounted.length > 0 ? `. Not counted: ${uncounted.join(', ')}` : ''}.`,
       );
       const finishedRemotely = rows.filter((row) => row.status === 'pending' && row.remote !== null && 'status' in row.remote && row.remote.status === 'finished').length;
       if (finishedRemotely > 0) output.out(`${plural(finishedRemotely, 'pending article')} finished on the service: \`astro-article-loader sync\` records and caches ${finishedRemotely === 1 ? 'it' : 'them'} (free).`);

@@ -106,7 +106,11 @@ function printSummary(output: Output, io: CommandIo, result: SyncResult, connect
   const ok = result.failures.length === 0;
   const mark = ok ? style.green('✓') : style.red('✗');
   output.out(`${mark} ${style.bold(`Synced ${plural(t.articles, 'article')}`)} in ${formatDuration(result.durationMs)}: ${parts.join(', ')}.`);
-  if (t.created > 0) output.out(`  Words: ~${formatCount(t.estimatedWords)} estimated for the ${plural(t.created, 'new article')} (the service bills the words it writes).`);
+  const words = [
+    t.finished > 0 ? `${formatCount(t.recordedWords)} billed for the ${plural(t.finished, 'article')} finished in this run (as recorded)` : '',
+    t.created > 0 ? `~${formatCount(t.estimatedWords)} estimated for the ${plural(t.created, 'new article')} when created` : '',
+  ].filter((part) => part !== '');
+  if (words.length > 0) output.out(`  Words: ${words.join('; ')}.`);
   const retries = connection?.retries.describe() ?? '';
   output.out(`  Requests: ${formatCount(t.requests)}${retries === '' ? '' : ` · ${retries}`}${connection?.offline === true ? ' (embedded emulator)' : ''}`);
   if (t.orphans > 0) output.out(`  ${plural(t.orphans, 'lock entry', 'lock entries')} not in the manifest: kept; \`astro-article-loader prune\` removes them.`);
