@@ -1,8 +1,10 @@
 // The Astro content loader: `articleLoader(options)` maps Astro's loader context onto the manifest, sync and pipeline.
+import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { ArticleCollection } from './loader/article-collection.js';
 import { articleEntrySchema } from './loader/entry-schema.js';
 import { resolveLoaderOptions, type ArticleLoaderOptions } from './loader/options.js';
+import { loaderRuntime } from './loader/runtime.js';
 
 /** The loader's name in Astro's logs (`[astro-article-loader]`). */
 export const LOADER_NAME = 'astro-article-loader';
@@ -26,14 +28,17 @@ export const LOADER_NAME = 'astro-article-loader';
  */
 export function articleLoader(options: ArticleLoaderOptions = {}) {
   const settings = resolveLoaderOptions(options);
-  // One collection session per load(): Astro calls load() again when the content config changes.
-  let session: ArticleCollection | undefined;
   return {
     name: LOADER_NAME,
     schema: articleEntrySchema,
     load: async (context: LoaderContext): Promise<void> => {
-      await session?.dispose();
-      session = new ArticleCollection(settings, context);
+      // One session per collection: Astro calls load() again (often on a new loader, after the
+      // content config changed), and the earlier session's dev watch and background wait must end.
+      const sessions = loaderRuntime().sessions;
+      const key = `${fileURLToPath(context.config.root)}#${context.collection}`;
+      await sessions.get(key)?.dispose();
+      const session = new ArticleCollection(settings, context);
+      sessions.set(key, session);
       await session.load();
     },
   } satisfies Loader;

@@ -124,8 +124,9 @@ export class ArticleCollection {
     );
   }
 
-  /** The first pass (its errors reach Astro), then, in dev, the watch. */
+  /** The first pass (its errors reach Astro); in dev, the watch, set up even when that pass failed so a fix is picked up. */
   async load(): Promise<void> {
+    this.#watch();
     try {
       await this.#run(() => this.#pass());
     } catch (error) {
@@ -133,15 +134,19 @@ export class ArticleCollection {
       if (error instanceof ArticleLoaderError) error.stack = `${error.name}: ${error.message}`;
       throw error;
     }
+  }
+
+  #watch(): void {
     const watcher = this.#context.watcher;
-    if (watcher === undefined || this.#disposed) return;
+    if (watcher === undefined) return;
     const paths = this.#paths();
     this.#unwatch = watchArticleFiles(watcher, paths, {
       debounceMs: this.#options.debounceMs,
       busy: () => this.#busy > 0,
       lockUnchanged: async () => (await this.#readLockText(paths.lockFile)) === this.#lastLockText,
       onChange: (reason) => {
-        this.#context.logger.info(reason === 'manifest' ? `${shortPath(paths.manifest!, this.#root)} changed; syncing` : `${shortPath(paths.lockFile, this.#root)} changed; syncing`);
+        if (this.#disposed) return;
+        this.#context.logger.info(`${shortPath(reason === 'manifest' ? paths.manifest! : paths.lockFile, this.#root)} changed; syncing`);
         void this.refresh();
       },
     });
@@ -149,9 +154,12 @@ export class ArticleCollection {
 
   /** A pass after a change in dev: its errors are logged, and the entries stay as they were. */
   async refresh(): Promise<void> {
-    await this.#stopBackground();
     try {
-      await this.#run(() => this.#pass());
+      // Inside the queue: a pass still running may hand a background wait over before this one starts.
+      await this.#run(async () => {
+        await this.#stopBackground();
+        if (!this.#disposed) await this.#pass();
+      });
     } catch (error) {
       this.#context.logger.error(error instanceof Error ? error.message : String(error));
     }
@@ -240,7 +248,7 @@ export class ArticleCollection {
         },
       });
       if (!service.connected && this.#options.service.mode === 'offline') logger.debug('offline mode: every article is in the cache, so the embedded emulator was not started');
-      reporter.summary(result, this.#root, { waiting: this.#dev });
+      reporter.summary(result, this.#root, { waiting: this.#dev, offline: this.#options.service.mode === 'offline' });
       const pass: PassContext = { manifest, specs, blocked, lockFile, service, ...this.#siteContext(manifest.specs, result.cache, service) };
       const failures = await this.#applyResult(result, pass);
       this.#logCounts();
@@ -514,7 +522,7 @@ export class ArticleCollection {
         await work;
         this.#counts = { unchanged: 0, rendered: 0, placeholders: 0 };
         await this.#applyResult(result, pass);
-        reporter.summary(result, this.#root);
+        reporter.summary(result, this.#root, { offline: this.#options.service.mode === 'offline' });
         this.#tracker.finish(result, null);
       } catch (error) {
         await work;

@@ -59,6 +59,11 @@ export interface LoaderRuntime {
   readonly queues: Map<string, QueueSnapshot>;
   readonly listeners: Set<QueueListener>;
   emulator: EmulatorSlot | undefined;
+  /**
+   * The live session of each collection (by project root and name). An edited content config
+   * creates a new loader; its first load() ends the old one's watch and background wait.
+   */
+  readonly sessions: Map<string, { dispose(): Promise<void> }>;
 }
 
 const KEY = Symbol.for('astro-article-loader.runtime');
@@ -66,7 +71,9 @@ const KEY = Symbol.for('astro-article-loader.runtime');
 /** The one runtime of this process. */
 export function loaderRuntime(): LoaderRuntime {
   const holder = globalThis as { [KEY]?: LoaderRuntime };
-  holder[KEY] ??= { queues: new Map(), listeners: new Set(), emulator: undefined };
+  holder[KEY] ??= { queues: new Map(), listeners: new Set(), emulator: undefined, sessions: new Map() };
+  // A runtime made by an older copy of this module in the same process lacks the newer members.
+  (holder[KEY] as { sessions?: LoaderRuntime['sessions'] }).sessions ??= new Map();
   return holder[KEY];
 }
 

@@ -39,6 +39,17 @@ export function planSummary(plan: SyncPlan): string {
   return `${formatCount(plan.articles.length, 'article')}: ${parts.join(', ')}${words}`;
 }
 
+/**
+ * The words a run billed: as recorded from the finished articles when there are any (the service
+ * bills generated words), else the estimate made from the requests of the articles created.
+ */
+function billedWords(t: SyncResult['totals'], offline: boolean): string {
+  const recorded = t.recordedWords;
+  if (offline) return t.created > 0 ? `≈${numbers.format(t.estimatedWords)} words (embedded emulator: nothing billed)` : '';
+  if (recorded > 0) return `${numbers.format(recorded)} words billed`;
+  return t.created > 0 ? `≈${numbers.format(t.estimatedWords)} words billed (estimated)` : '';
+}
+
 /** True when a plan asks something of the service. */
 export function planHasWork(plan: SyncPlan): boolean {
   return plan.counts.create + plan.counts.wait + plan.counts.fetch > 0;
@@ -135,19 +146,21 @@ export class SyncReporter {
 
   /**
    * The closing line of a run that did something; nothing for a run that only reused. `waiting`:
-   * the dev server goes on waiting for the pending articles in the background.
+   * the dev server goes on waiting for the pending articles in the background. `offline`: the
+   * embedded emulator wrote the articles, so nothing was billed.
    */
-  summary(result: SyncResult, root: string, options: { waiting?: boolean } = {}): void {
+  summary(result: SyncResult, root: string, options: { waiting?: boolean; offline?: boolean } = {}): void {
     const t = result.totals;
     const worked = t.created + t.waited + t.fetched + t.restored + t.failed + t.unknown + t.pending > 0;
     if (!worked) return;
+    const words = billedWords(t, options.offline === true);
     if (options.waiting === true && t.pending > 0) {
-      const created = t.created > 0 ? `${formatCount(t.created, 'article')} created (≈${numbers.format(t.estimatedWords)} words billed); ` : '';
+      const created = t.created > 0 ? `${formatCount(t.created, 'article')} created${words === '' ? '' : ` (${words})`}; ` : '';
       this.#logger.info(`${created}waiting for ${formatCount(t.pending, 'article')} in the background; placeholders show them until they are ready`);
       return;
     }
     const parts: string[] = [];
-    if (t.created > 0) parts.push(`${formatCount(t.created, 'article')} created (≈${numbers.format(t.estimatedWords)} words billed)`);
+    if (t.created > 0) parts.push(`${formatCount(t.created, 'article')} created`);
     if (t.finished > 0) parts.push(`${numbers.format(t.finished)} finished`);
     if (t.fetched > 0) parts.push(`${numbers.format(t.fetched)} fetched`);
     if (t.restored > 0) parts.push(`${numbers.format(t.restored)} restored`);
@@ -155,6 +168,7 @@ export class SyncReporter {
     if (t.failed + t.unknown > 0) parts.push(`${numbers.format(t.failed + t.unknown)} failed`);
     if (t.pending > 0) parts.push(`${numbers.format(t.pending)} still being written`);
     const commit = t.created + t.fetched + t.restored + t.finished > 0 ? `; commit ${shortPath(result.lockFile, root)} and ${shortPath(result.cacheDir, root)}/` : '';
-    this.#logger.info(`done in ${seconds(result.durationMs)}: ${parts.join(', ')} · ${formatCount(t.requests, 'request')}${commit}`);
+    const billed = words === '' ? '' : ` · ${words}`;
+    this.#logger.info(`done in ${seconds(result.durationMs)}: ${parts.join(', ')}${billed} · ${formatCount(t.requests, 'request')}${commit}`);
   }
 }

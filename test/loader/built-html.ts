@@ -17,6 +17,12 @@ export interface BuiltPage {
   /** Script elements, `on*` attributes and `javascript:` URLs inside `<article>`. */
   executable: string[];
   articleHtml: Element | undefined;
+  /** Text of the dev server's placeholder (`.article-placeholder`), when the article is not ready. */
+  placeholder: string | undefined;
+  /** Text of the article's `<h1>`. */
+  heading: string | undefined;
+  /** Paragraphs inside `<article>`. */
+  paragraphs: number;
 }
 
 function classes(node: Element): string[] {
@@ -38,7 +44,9 @@ export function parsePage(html: string): BuiltPage {
   let toc: Element | undefined;
   let title = '';
   let status: string | undefined;
+  let placeholder: string | undefined;
   visit(tree, 'element', (node) => {
+    if (classes(node).includes('article-placeholder') && placeholder === undefined) placeholder = textOf(node);
     if (node.tagName === 'article' && article === undefined) article = node;
     if (node.tagName === 'nav' && classes(node).includes('toc')) toc = node;
     if (node.tagName === 'title') title = textOf(node);
@@ -49,9 +57,13 @@ export function parsePage(html: string): BuiltPage {
   const headingIds: string[] = [];
   const links: string[] = [];
   const executable: string[] = [];
+  let heading: string | undefined;
+  let paragraphs = 0;
   if (article) {
     visit(article, 'element', (node) => {
       if (/^h[1-6]$/.test(node.tagName) && node.properties.id !== undefined) headingIds.push(String(node.properties.id));
+      if (node.tagName === 'h1' && heading === undefined) heading = textOf(node);
+      if (node.tagName === 'p') paragraphs += 1;
       if (node.tagName === 'a' && node.properties.href !== undefined) links.push(String(node.properties.href));
       if (['script', 'object', 'embed'].includes(node.tagName)) executable.push(`<${node.tagName}>`);
       for (const [name, value] of Object.entries(node.properties)) {
@@ -60,7 +72,7 @@ export function parsePage(html: string): BuiltPage {
       }
     });
   }
-  return { title, status, toc: tocLinks, headingIds, links, executable, articleHtml: article };
+  return { title, status, toc: tocLinks, headingIds, links, executable, articleHtml: article, placeholder, heading, paragraphs };
 }
 
 export async function readPage(file: string): Promise<BuiltPage> {

@@ -9,6 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { buildPackage, createSite, REPO, startDevServer, type DevServer, type Site } from './astro-site.js';
+import { parsePage, type BuiltPage } from './built-html.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(REPO, 'test-artifacts');
@@ -28,14 +29,25 @@ let server: DevServer;
 let browser: Browser;
 let page: Page;
 
-/** Reloads until the page's body reports `status` (the dev server re-renders from the store on each request). */
-async function openUntilStatus(path: string, status: string): Promise<void> {
-  let seen: string | null = null;
+/**
+ * Reloads until the page's body reports `status` (the dev server re-renders from the store on each
+ * request) and returns the page as Chromium received it: the live DOM may be reloaded under the
+ * test by Vite when the store changes again, the received HTML cannot.
+ */
+async function openUntilStatus(path: string, status: string): Promise<BuiltPage> {
+  let seen: string | undefined;
   // A bound on attempts, not a speed requirement: it turns a hang into a message with the server's log.
   for (let attempt = 0; attempt < 400; attempt++) {
-    const response = await page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
-    seen = response?.ok() ? await page.locator('body').getAttribute('data-status') : `HTTP ${response?.status()}`;
-    if (seen === status) return;
+    try {
+      const response = await page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
+      const received = response?.ok() ? parsePage(await response.text()) : undefined;
+      seen = received === undefined ? `HTTP ${response?.status()}` : received.status;
+      if (received !== undefined && seen === status) return received;
+    } catch (error) {
+      // Vite reloads the page when the content store changes (another article finished): try again.
+      if (!/navigat|No resource with given identifier|Execution context was destroyed/i.test(String(error))) throw error;
+      seen = 'reloaded by Vite';
+    }
     await page.waitForTimeout(250);
   }
   throw new Error(`${path} never reached status "${status}" (last: ${seen}). Dev server log:\n${server.output()}`);
@@ -63,26 +75,26 @@ describe.skipIf(!present)('astro dev with articleLoader', () => {
   });
 
   it('should serve an article page with its table of contents and content', async () => {
-    await openUntilStatus('/articles/espresso-machines/', 'finished');
-    const tocTargets = await page.locator('nav.toc a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(tocTargets.length).toBeGreaterThan(0);
-    for (const href of tocTargets) expect(await page.locator(`article [id="${href!.slice(1)}"]`).count(), href!).toBe(1);
-    expect(await page.locator('article h1').textContent()).toMatch(/espresso machines/i);
-    expect(await page.locator('article p').count()).toBeGreaterThan(2);
+    const article = await openUntilStatus('/articles/espresso-machines/', 'finished');
+    expect(article.toc.length).toBeGreaterThan(0);
+    for (const href of article.toc) expect(article.headingIds, href).toContain(href.slice(1));
+    expect(article.heading).toMatch(/espresso machines/i);
+    expect(article.paragraphs).toBeGreaterThan(2);
+    expect(article.executable).toEqual([]);
   }, 120_000);
 
   it('should show a placeholder for a keyword added to the manifest, then the finished article', async () => {
     emulator.pause();
     await appendFile(join(site.root, 'articles.yaml'), '  - milk frothers\n');
-    await openUntilStatus('/articles/milk-frothers/', 'queued');
-    expect(await page.locator('.article-placeholder').textContent()).toContain('“milk frothers” is queued');
+    const placeholder = await openUntilStatus('/articles/milk-frothers/', 'queued');
+    expect(placeholder.placeholder).toContain('“milk frothers” is queued');
     await page.screenshot({ path: join(ARTIFACTS, 'loader-dev-placeholder.png'), fullPage: true });
 
     emulator.resume();
-    await openUntilStatus('/articles/milk-frothers/', 'finished');
-    expect(await page.locator('.article-placeholder').count()).toBe(0);
-    expect(await page.locator('nav.toc a').count()).toBeGreaterThan(0);
-    expect(await page.locator('article h1').textContent()).toMatch(/milk frothers/i);
+    const finished = await openUntilStatus('/articles/milk-frothers/', 'finished');
+    expect(finished.placeholder).toBeUndefined();
+    expect(finished.toc.length).toBeGreaterThan(0);
+    expect(finished.heading).toMatch(/milk frothers/i);
     await page.screenshot({ path: join(ARTIFACTS, 'loader-dev-article.png'), fullPage: true });
     expect(emulator.ledger.creationsForKeyword('milk frothers')).toHaveLength(1);
     expect(server.output()).toContain('articles.yaml changed; syncing');
