@@ -40,7 +40,10 @@ export const STATE_ORDER: readonly ArticleState[] = ['processing', 'queued', 'fa
 export interface QueueCounts {
   articles: number;
   byState: Record<ArticleState, number>;
-  /** Estimated words billed for the articles created while this server ran (image words included). */
+  /**
+   * Estimated words billed for the articles created while this server ran (image words included),
+   * failed ones left out: the service gives their words back.
+   */
   wordsBilled: number;
 }
 
@@ -53,7 +56,7 @@ export function countQueue(collections: readonly Pick<PanelCollection, 'articles
     for (const article of collection.articles) {
       articles += 1;
       byState[article.state] += 1;
-      wordsBilled += article.wordsBilled;
+      if (article.state !== 'failed') wordsBilled += article.wordsBilled;
     }
   }
   return { articles, byState, wordsBilled };

@@ -2,7 +2,7 @@
 // The dev toolbar's Articles app (runs in the browser): every manifest entry with its state, updated live, in the toolbar's look.
 import { defineToolbarApp } from 'astro/toolbar';
 import type { QueueArticle } from '../loader/runtime.js';
-import { countQueue, REFRESH_EVENT, STATE_EVENT, STATE_ORDER, type ArticleState, type PanelCollection, type PanelState } from './panel-state.js';
+import { countQueue, REFRESH_EVENT, STATE_EVENT, STATE_ORDER, TOOLBAR_APP_ID, type ArticleState, type PanelCollection, type PanelState } from './panel-state.js';
 
 type Placement = 'bottom-left' | 'bottom-center' | 'bottom-right';
 type BadgeStyle = 'purple' | 'gray' | 'red' | 'green' | 'yellow' | 'blue';
@@ -16,7 +16,7 @@ const STYLE = `
   astro-dev-toolbar-window {
     color-scheme: dark;
     width: min(680px, calc(100% - 32px));
-    max-height: min(520px, calc(100vh - 96px));
+    max-height: min(620px, calc(100vh - 96px));
     --text: rgba(191, 193, 201, 1);
     --muted: rgba(145, 152, 173, 1);
     --line: rgba(35, 38, 45, 1);
@@ -38,11 +38,13 @@ const STYLE = `
   .notes .frozen { color: var(--yellow); }
   .notes .problem { color: var(--red); }
   .notes code { font-family: ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, monospace; font-size: 12px; }
-  .stats { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: 8px; margin: 14px 0 12px; }
+  .overview { margin: 4px 0 0; font-size: 13px; color: var(--muted); }
+  .overview code { font-family: ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, monospace; font-size: 12px; color: var(--text); }
+  .stats { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 8px; margin: 14px 0 12px; }
   .stats astro-dev-toolbar-card { display: block; }
   .stat { display: block; text-align: left; }
   .stat b { display: block; font-size: 18px; font-weight: 600; color: var(--strong); font-variant-numeric: tabular-nums; }
-  .stat small { display: block; margin-top: 2px; font-size: 12px; color: var(--muted); white-space: nowrap; }
+  .stat small { display: block; margin-top: 2px; font-size: 12px; color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   .list { overflow-y: auto; min-height: 0; flex: 1 1 auto; margin: 0 -8px; padding: 0 8px; }
   .collection h2 { margin: 12px 0 6px; font-size: 13px; font-weight: 600; color: var(--muted); text-transform: uppercase; letter-spacing: 0.04em; }
   .collection h2 span { text-transform: none; letter-spacing: 0; font-weight: 400; }
@@ -54,14 +56,15 @@ const STYLE = `
   .keyword:hover, .keyword:focus-visible { text-decoration: underline; color: var(--purple); outline: none; }
   .words { font-size: 12px; color: var(--muted); font-variant-numeric: tabular-nums; white-space: nowrap; text-align: right; }
   .words.billed { color: var(--text); }
+  .words.refunded { text-decoration: line-through; }
   .detail { grid-column: 2 / 4; min-width: 0; font-size: 12px; color: var(--muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .detail.path { font-family: ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, monospace; }
   .detail.error { color: var(--red); white-space: normal; }
-  .progress { grid-column: 2 / 4; display: grid; grid-template-columns: minmax(0, 1fr) 3.5em; align-items: center; gap: 10px; }
-  .progress .text { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 12px; color: var(--blue); }
+  .progress { grid-column: 2 / 4; display: grid; grid-template-columns: minmax(0, 1fr) 3em; align-items: center; column-gap: 12px; row-gap: 6px; }
+  .progress .text { grid-column: 1 / 3; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 12px; color: var(--blue); }
   .progress .track { grid-column: 1 / 2; height: 4px; border-radius: 2px; background: rgba(52, 56, 65, 1); overflow: hidden; }
   .progress .fill { height: 100%; width: 0; border-radius: 2px; background: linear-gradient(90deg, var(--blue-fill), var(--accent)); transition: width 0.4s ease; }
-  .progress .percent { grid-column: 2 / 3; grid-row: 1 / 3; font-size: 12px; color: var(--text); text-align: right; font-variant-numeric: tabular-nums; }
+  .progress .percent { grid-column: 2 / 3; font-size: 12px; line-height: 1; color: var(--text); text-align: right; font-variant-numeric: tabular-nums; }
   .empty { margin: 8px 0; font-size: 14px; line-height: 1.5; color: var(--muted); }
   .empty code { color: var(--text); }
   @media (prefers-reduced-motion: reduce) { .progress .fill { transition: none; } }
@@ -114,7 +117,7 @@ class ArticleRow {
   constructor() {
     const track = element('div', { class: 'track' });
     track.append(this.#fill);
-    this.#progress.append(this.#progressText, this.#percent, track);
+    this.#progress.append(this.#progressText, track, this.#percent);
     this.root.append(this.#badge, this.#link, this.#words);
   }
 
@@ -126,14 +129,10 @@ class ArticleRow {
     this.#link.textContent = article.keyword;
     this.#link.href = safeHref(article.url);
     this.#link.title = `Open ${article.url}`;
-    if (offline) {
-      this.#words.textContent = article.wordsBilled > 0 ? 'free (offline)' : '';
-      this.#words.className = 'words';
-    } else {
-      this.#words.textContent = article.wordsBilled > 0 ? `≈${numbers.format(article.wordsBilled)} words` : '0 words';
-      this.#words.className = article.wordsBilled > 0 ? 'words billed' : 'words';
-      this.#words.title = article.wordsBilled > 0 ? 'Estimated words billed for this article (images included)' : 'Nothing billed for it while this server runs';
-    }
+    const words = wordsCell(article, offline);
+    this.#words.textContent = words.text;
+    this.#words.className = `words ${words.kind}`;
+    this.#words.title = words.title;
     if (article.state === 'processing' || article.state === 'queued') {
       const percent = Math.max(0, Math.min(100, Math.round(article.progress * 100)));
       this.#progressText.textContent = article.statusDetail ?? (article.state === 'queued' ? 'Waiting for the service to start writing…' : 'Writing…');
@@ -158,6 +157,16 @@ class ArticleRow {
   }
 }
 
+/** What an article cost while this server runs, as the row's right-hand column shows it. */
+function wordsCell(article: QueueArticle, offline: boolean): { text: string; kind: string; title: string } {
+  if (article.state === 'reused') return { text: 'cached', kind: '', title: 'Served from the committed cache: nothing billed' };
+  if (article.wordsBilled === 0) return { text: '0 words', kind: '', title: 'Nothing billed for it while this server runs' };
+  if (offline) return { text: 'free (offline)', kind: '', title: 'Written by the embedded emulator: nothing billed' };
+  const estimate = `≈${numbers.format(article.wordsBilled)} words`;
+  if (article.state === 'failed') return { text: estimate, kind: 'refunded', title: 'The service gives a failed article’s words back' };
+  return { text: estimate, kind: 'billed', title: 'Estimated words billed for it (images included)' };
+}
+
 function sortArticles(articles: readonly QueueArticle[]): QueueArticle[] {
   const rank = new Map(STATE_ORDER.map((state, index) => [state, index]));
   // Array.prototype.sort is stable: manifest order within each state.
@@ -167,6 +176,7 @@ function sortArticles(articles: readonly QueueArticle[]): QueueArticle[] {
 class ArticlesPanel {
   readonly window: HTMLElement;
   readonly #badges = element('div', { class: 'badges' });
+  readonly #overview = element('p', { class: 'overview', 'data-overview': '' });
   readonly #notes = element('div', { class: 'notes' });
   readonly #stats = element('div', { class: 'stats' });
   readonly #statValues = new Map<string, { card: HTMLElement; value: HTMLElement; label: HTMLElement }>();
@@ -179,7 +189,7 @@ class ArticlesPanel {
     this.window = element('astro-dev-toolbar-window', { placement: toolbarPlacement(), 'data-articles-panel': '' });
     const header = element('header');
     header.append(element('h1', {}, 'Articles'), this.#badges);
-    for (const name of ['articles', 'reused', 'writing', 'finished', 'failed', 'words']) {
+    for (const name of ['writing', 'finished', 'reused', 'failed', 'words']) {
       const card = element('astro-dev-toolbar-card', { 'card-style': 'gray' });
       const stat = element('span', { class: 'stat', 'data-stat': name });
       const value = element('b');
@@ -189,8 +199,9 @@ class ArticlesPanel {
       this.#stats.append(card);
       this.#statValues.set(name, { card, value, label });
     }
-    this.window.append(header, this.#notes, this.#stats, this.#list);
+    this.window.append(header, this.#overview, this.#notes, this.#stats, this.#list);
     canvas.append(style, this.window);
+    this.#overview.hidden = true;
     this.#notes.hidden = true;
     this.#stats.hidden = true;
     this.#empty('Waiting for the dev server…');
@@ -213,6 +224,7 @@ class ArticlesPanel {
   render(state: PanelState): void {
     const collections = state.collections;
     this.#renderBadges(collections);
+    this.#renderOverview(collections);
     this.#renderNotes(collections, state.emulator);
     this.#renderStats(collections);
     if (collections.length === 0) {
@@ -272,6 +284,22 @@ class ArticlesPanel {
     this.#badges.replaceChildren(...badges);
   }
 
+  /** `articles.yaml · 7 articles · 8 requests to the service` */
+  #renderOverview(collections: readonly PanelCollection[]): void {
+    this.#overview.hidden = collections.length === 0;
+    if (collections.length === 0) return;
+    const counts = countQueue(collections);
+    const requests = collections.reduce((sum, c) => sum + c.totals.requests, 0);
+    const parts: (string | HTMLElement)[] = [];
+    collections.forEach((collection, index) => {
+      if (index > 0) parts.push(', ');
+      parts.push(element('code', {}, collection.manifest));
+    });
+    parts.push(` · ${numbers.format(counts.articles)} ${counts.articles === 1 ? 'article' : 'articles'}`);
+    parts.push(` · ${numbers.format(requests)} ${requests === 1 ? 'request' : 'requests'} to the service`);
+    this.#overview.replaceChildren(...parts);
+  }
+
   #renderNotes(collections: readonly PanelCollection[], emulator: PanelState['emulator']): void {
     const notes: HTMLElement[] = [];
     if (collections.some((c) => c.mode === 'offline')) {
@@ -281,7 +309,7 @@ class ArticlesPanel {
       notes.push(note);
     }
     if (collections.some((c) => c.frozen)) {
-      notes.push(element('p', { class: 'frozen', 'data-note': 'frozen' }, 'Frozen: no article will be created (frozen: true, or CI is set). New keywords stay failed until it is off.'));
+      notes.push(element('p', { class: 'frozen', 'data-note': 'frozen' }, 'Frozen: nothing new is created (frozen: true, or CI is set); new keywords wait until it is off.'));
     }
     for (const collection of collections) {
       if (collection.problem !== null) {
@@ -308,14 +336,12 @@ class ArticlesPanel {
     if (collections.length === 0) return;
     const counts = countQueue(collections);
     const offline = collections.every((c) => c.mode === 'offline');
-    const requests = collections.reduce((sum, c) => sum + c.totals.requests, 0);
     const figures: Record<string, [string, string]> = {
-      articles: [numbers.format(counts.articles), counts.articles === 1 ? 'article' : 'articles'],
-      reused: [numbers.format(counts.byState.reused), 'reused'],
-      writing: [numbers.format(counts.byState.processing + counts.byState.queued), 'queued / writing'],
+      writing: [numbers.format(counts.byState.processing + counts.byState.queued), 'in progress'],
       finished: [numbers.format(counts.byState.finished), 'finished'],
+      reused: [numbers.format(counts.byState.reused), 'reused'],
       failed: [numbers.format(counts.byState.failed), 'failed'],
-      words: offline ? ['0', 'words billed (offline)'] : [`≈${numbers.format(counts.wordsBilled)}`, `words billed · ${numbers.format(requests)} req.`],
+      words: offline ? ['0', 'billed (offline)'] : [`≈${numbers.format(counts.wordsBilled)}`, 'words billed'],
     };
     for (const [name, [value, label]] of Object.entries(figures)) {
       const stat = this.#statValues.get(name);
@@ -334,6 +360,24 @@ function reorder(parent: HTMLElement, children: readonly HTMLElement[]): void {
     if (current !== child) parent.insertBefore(child, current ?? null);
   });
   while (parent.children.length > children.length) parent.lastElementChild?.remove();
+}
+
+const OPEN_KEY = `${TOOLBAR_APP_ID}:open`;
+
+function rememberOpen(open: boolean): void {
+  try {
+    sessionStorage.setItem(OPEN_KEY, open ? '1' : '0');
+  } catch {
+    // Storage disabled: the panel just does not reopen by itself.
+  }
+}
+
+function wasOpen(): boolean {
+  try {
+    return sessionStorage.getItem(OPEN_KEY) === '1';
+  } catch {
+    return false;
+  }
 }
 
 /** The toolbar icon's dot: red for a failed article or a stopped sync, blue while articles are being written. */
@@ -365,6 +409,10 @@ export default defineToolbarApp({
       if (state) document.addEventListener('click', onPageClick, true);
       else document.removeEventListener('click', onPageClick, true);
     });
+    // Astro reloads the page whenever the content store changes, which the loader does as articles
+    // progress: an open panel reopens after the reload instead of vanishing under the user.
+    app.onToggled(({ state }) => rememberOpen(state));
+    if (wasOpen()) setTimeout(() => app.toggleState({ state: true }), 0);
     // The server also sends the state when the toolbar reports this app initialised; asking covers a reconnect.
     server.send(REFRESH_EVENT, {});
   },

@@ -1,6 +1,5 @@
 // Test harness: the toolbar fixture site copied into a temp dir, the package built once, Astro run in child processes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,20 +12,25 @@ export const ARTIFACTS = join(REPO, 'test-artifacts');
 const ASTRO_BIN = join(REPO, 'node_modules/astro/bin/astro.mjs');
 const TSC_BIN = join(REPO, 'node_modules/typescript/bin/tsc');
 
-/**
- * Builds dist/ (the fixture imports the package by name, as a user would). Other test files build
- * it too, in parallel processes: the same lock as test/loader's serializes every build.
- */
-export async function buildPackage(): Promise<void> {
-  const lockTarget = join(tmpdir(), 'astro-article-loader-dist-build');
-  await mkdir(lockTarget, { recursive: true });
-  const release = await lockfile.lock(lockTarget, { retries: { retries: 600, minTimeout: 200, maxTimeout: 500 }, stale: 120_000 });
+const BUILD_LOCK = join(tmpdir(), 'astro-article-loader-dist-build');
+
+/** Runs `task` while holding the lock test/loader's harness takes around its builds of dist/. */
+async function withBuildLock<T>(task: () => Promise<T>): Promise<T> {
+  await mkdir(BUILD_LOCK, { recursive: true });
+  const release = await lockfile.lock(BUILD_LOCK, { retries: { retries: 600, minTimeout: 200, maxTimeout: 500 }, stale: 120_000 });
   try {
-    const result = spawnSync(process.execPath, [TSC_BIN, '-p', 'tsconfig.build.json'], { cwd: REPO, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+    return await task();
   } finally {
     await release();
   }
+}
+
+/** Builds dist/. Other test files build it too, in parallel processes: the shared lock serializes every build. */
+export async function buildPackage(): Promise<void> {
+  await withBuildLock(async () => {
+    const result = spawnSync(process.execPath, [TSC_BIN, '-p', 'tsconfig.build.json'], { cwd: REPO, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+  });
 }
 
 export interface Site {
@@ -39,17 +43,19 @@ export interface Site {
  * re-exports it, the copy imports the compiled integration by path instead (a no-op afterwards).
  */
 async function pointAtIntegration(root: string): Promise<void> {
-  const exported = /\barticles\b/.test(readFileSync(join(REPO, 'dist/index.js'), 'utf8'));
+  const exported = /\barticles\b/.test(await readFile(join(root, 'node_modules/astro-article-loader/dist/index.js'), 'utf8'));
   if (exported) return;
   const config = join(root, 'astro.config.mjs');
   const text = await readFile(config, 'utf8');
-  await writeFile(config, text.replace("import { articles } from 'astro-article-loader';", `import { articles } from '${join(REPO, 'dist/integration/index.js')}';`));
+  await writeFile(config, text.replace("import { articles } from 'astro-article-loader';", "import { articles } from './node_modules/astro-article-loader/dist/integration/index.js';"));
 }
 
 /**
  * Copies `fixtures/sites/<name>` into a temp dir with a node_modules of its own: links to the
- * repository's packages plus `astro-article-loader` → the repository, as `npm link` would make it
- * (the same layout as test/loader's fixture sites).
+ * repository's dependencies, and `astro-article-loader` installed as the published package is
+ * (package.json and dist/, copied). A copy rather than test/loader's link to the repository: the
+ * toolbar app must resolve from an installed package, and Vite watches a linked package, so every
+ * rebuild of dist/ by a parallel test would reload this site's pages and modules.
  */
 export async function createSite(name = 'toolbar'): Promise<Site> {
   const root = await mkdtemp(join(tmpdir(), `aal-site-${name}-`));
@@ -60,7 +66,12 @@ export async function createSite(name = 'toolbar'): Promise<Site> {
     if (entry.startsWith('.')) continue;
     await symlink(join(REPO, 'node_modules', entry), join(modules, entry));
   }
-  await symlink(REPO, join(modules, 'astro-article-loader'));
+  const installed = join(modules, 'astro-article-loader');
+  await mkdir(installed);
+  await withBuildLock(async () => {
+    await cp(join(REPO, 'package.json'), join(installed, 'package.json'));
+    await cp(join(REPO, 'dist'), join(installed, 'dist'), { recursive: true });
+  });
   await pointAtIntegration(root);
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
 }

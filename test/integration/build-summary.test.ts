@@ -1,6 +1,6 @@
 // formatBuildSummary over queue snapshots as the loader publishes them: what each line says, and what it never invents.
 import { describe, expect, it } from 'vitest';
-import { formatBuildSummary } from '../../src/integration/build-summary.js';
+import { formatBuildSummary, type ReportedTotals } from '../../src/integration/build-summary.js';
 import type { QueueArticle, QueueSnapshot } from '../../src/loader/runtime.js';
 
 const ROOT = '/site';
@@ -9,7 +9,7 @@ function article(slug: string, state: QueueArticle['state'], patch: Partial<Queu
   return { slug, keyword: slug.replaceAll('-', ' '), url: `/articles/${slug}/`, state, statusDetail: null, progress: 1, error: null, wordsBilled: 0, ...patch };
 }
 
-function snapshot(patch: Partial<QueueSnapshot> & { totals?: Partial<QueueSnapshot['totals']> & Record<string, number> } = {}): QueueSnapshot {
+function snapshot(patch: Omit<Partial<QueueSnapshot>, 'totals'> & { totals?: Partial<QueueSnapshot['totals']> & ReportedTotals } = {}): QueueSnapshot {
   const { totals, ...rest } = patch;
   return {
     collection: 'articles',
