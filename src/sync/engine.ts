@@ -11,7 +11,7 @@ import { FrozenLockError, InvalidSpecError, OverBudgetError, SyncAbortedError, S
 import { resolveLockPaths, type LockEntry, type LockEntryError, type LockFile, type PreviousArticle } from './lock-file.js';
 import { LockSession } from './lock-session.js';
 import { OutputCache, type CachedOutput } from './output-cache.js';
-import { describeCreateReason, planSync, type CreateReason, type PlanAction, type PlannedArticle, type SyncPlan, type SyncSpec } from './plan.js';
+import { describeCreateReason, planSync, type CreateReason, type PlanAction, type PlannedArticle, type SyncPlan, type SyncService, type SyncSpec } from './plan.js';
 import { PollSchedule, type PollTiming } from './poll-schedule.js';
 
 /** What sync needs of the HTTP client (src/api/client.ts's ArticleClient fits). */
@@ -28,6 +28,14 @@ export interface SyncOptions {
   lockFile: string;
   /** Needed only when something must be created, waited for or fetched. */
   client?: SyncClient | undefined;
+  /**
+   * What `client` talks to: `remote` (default), the real, paid service; `emulator`, the offline
+   * emulator. Entries created against the emulator are marked `emulator: true`; a sync against the
+   * real service creates them again (within the budget, never in frozen mode) and serves them only
+   * until the real article is finished. A sync against the emulator reuses real articles, and never
+   * polls or fetches real article ids (the emulator does not know them).
+   */
+  service?: SyncService;
   /** Most new articles one run may create; more fails before any create. Default 25. */
   budget?: number;
   /** Never create; fail (before any create) listing what would be created. Default false: the caller decides (CI). */
@@ -79,6 +87,8 @@ export interface ServedArticle {
   articleId: string;
   hash: string;
   current: boolean;
+  /** Written by the offline emulator: placeholder text, not a paid article. */
+  emulator?: boolean;
 }
 
 export interface SyncArticleResult {
@@ -111,7 +121,7 @@ export interface SyncTotals {
   retries: number;
   /** Estimated words of the articles created in this run. */
   estimatedWords: number;
-  /** Words billed (text and images) of the articles that finished in this run, as recorded in the lock file. */
+  /** Words billed (text and images) of the articles that finished in this run, as recorded in the lock file (the emulator bills nothing). */
   recordedWords: number;
 }
 
@@ -207,9 +217,10 @@ function serviceErrorOf(value: unknown): LockEntryError {
 function servedOf(entry: LockEntry | undefined): ServedArticle | undefined {
   if (entry === undefined) return undefined;
   if (entry.status === 'finished' && entry.output !== undefined && entry.articleId !== undefined) {
-    return { output: entry.output, articleId: entry.articleId, hash: entry.hash, current: true };
+    return { output: entry.output, articleId: entry.articleId, hash: entry.hash, current: true, emulator: entry.emulator === true };
   }
-  if (entry.previous !== undefined) return { output: entry.previous.output, articleId: entry.previous.articleId, hash: entry.previous.hash, current: false };
+  const previous = entry.previous;
+  if (previous !== undefined) return { output: previous.output, articleId: previous.articleId, hash: previous.hash, current: false, emulator: previous.emulator === true };
   return undefined;
 }
 
@@ -231,6 +242,7 @@ function previousOf(entry: LockEntry | undefined): PreviousArticle | undefined {
       output: entry.output,
       ...(entry.finishedAt === undefined ? {} : { finishedAt: entry.finishedAt }),
       ...billedOf(entry),
+      ...(entry.emulator === true ? { emulator: true as const } : {}),
     };
   }
   return entry.previous;
@@ -312,7 +324,9 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
     ...(options.retryUnknown === undefined ? {} : { retryUnknown: options.retryUnknown }),
     ...(options.idempotentCreates === undefined ? {} : { idempotentCreates: options.idempotentCreates }),
+    ...(options.service === undefined ? {} : { service: options.service }),
   };
+  const onEmulator = options.service === 'emulator';
   const specBySlug = new Map(specs.map((spec) => [spec.slug, spec]));
   const outcomes = new Map<string, { outcome: SyncOutcome; error?: LockEntryError }>();
   const fail = (slug: string, error: LockEntryError, articleId?: string): void => {
@@ -513,6 +527,13 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
       if (client === undefined) {
         const error = { code: 'offline', message: 'no article service is configured to ' + (article.action === 'fetch' ? 'fetch its output (not in the cache)' : 'wait for it') };
         outcomes.set(article.slug, { outcome: article.action === 'fetch' ? 'failed' : 'pending', error });
+      } else if (onEmulator && entry.emulator !== true) {
+        // The emulator would answer not_found for a real id, and that must never mark a real article failed.
+        const error = {
+          code: 'offline',
+          message: `article ${entry.articleId} was created on the real service, so an offline sync cannot ${article.action === 'fetch' ? 'fetch its output (not in the cache)' : 'wait for it'}; sync against the real service`,
+        };
+        outcomes.set(article.slug, { outcome: article.action === 'fetch' ? 'failed' : 'pending', error });
       } else {
         const createdAt = Date.parse(entry.createdAt);
         track(article.slug, entry.articleId, article.action, Number.isFinite(createdAt) ? createdAt : undefined);
@@ -566,6 +587,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
             finishedAt: previous.finishedAt ?? nowIso(),
             output: previous.output,
             ...billedOf(previous),
+            ...(previous.emulator === true ? { emulator: true as const } : {}),
             request: explicitParameters(spec.request),
           };
           outcomes.set(article.slug, { outcome: 'restored' });
@@ -604,6 +626,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
                 updatedAt: createdAt,
                 error: CREATE_INTERRUPTED,
                 request: explicitParameters(spec.request),
+                ...(onEmulator ? { emulator: true as const } : {}),
                 ...(previous === undefined ? {} : { previous }),
               };
               const staged = intent;
@@ -743,7 +766,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     requests: (client?.stats?.requests ?? 0) - requestsBefore,
     retries: (client?.stats?.retries ?? 0) - retriesBefore,
     estimatedWords: createdWords,
-    recordedWords: articles.reduce((sum, a) => sum + (a.outcome === 'finished' && a.entry !== undefined ? (recordedWords(a.entry) ?? 0) : 0), 0),
+    recordedWords: articles.reduce((sum, a) => sum + (a.outcome === 'finished' && a.entry !== undefined && a.entry.emulator !== true ? (recordedWords(a.entry) ?? 0) : 0), 0),
   };
   const durationMs = Date.now() - started;
   const served = new Map(articles.map((a) => [a.slug, a]));

@@ -22,7 +22,7 @@ export type { CachedOutput, CacheProblem, CacheWarning, KeyedStore } from './out
 export { withProcessLock } from './process-lock.js';
 export type { HeldLock, ProcessLockOptions } from './process-lock.js';
 export { describeCreateReason, planSync } from './plan.js';
-export type { CacheIndex, CreateReason, PlanAction, PlannedArticle, PlanOptions, SyncPlan, SyncSpec } from './plan.js';
+export type { CacheIndex, CreateReason, PlanAction, PlannedArticle, PlanOptions, SyncPlan, SyncService, SyncSpec } from './plan.js';
 export { estimateWords, WORD_ESTIMATE_TABLE } from './word-estimate.js';
 export type { WordEstimate } from './word-estimate.js';
 export { PollSchedule, resolvePollTiming } from './poll-schedule.js';

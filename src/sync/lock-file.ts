@@ -40,12 +40,19 @@ const billedFields = {
   imageWords: wordCount.optional(),
 };
 
+/**
+ * Written by the offline emulator (placeholder text, never paid for): a sync against the real
+ * service creates the article again, serving this one only until the real one is finished.
+ */
+const emulatorFlag = z.literal(true, 'must be true (or absent)').optional();
+
 const previousSchema = z.strictObject({
   hash: contentHash,
   articleId,
   output: contentHash,
   finishedAt: timestamp.optional(),
   ...billedFields,
+  emulator: emulatorFlag,
 });
 export type PreviousArticle = z.output<typeof previousSchema>;
 
@@ -62,6 +69,7 @@ export const lockEntrySchema = z
     finishedAt: timestamp.optional(),
     output: contentHash.optional(),
     ...billedFields,
+    emulator: emulatorFlag,
     error: lockErrorSchema.optional(),
     /** The last finished article of an earlier request: served until the current one finishes. */
     previous: previousSchema.optional(),
@@ -146,6 +154,7 @@ const ENTRY_KEY_ORDER = [
   'words',
   'images',
   'imageWords',
+  'emulator',
   'error',
   'previous',
   'request',

@@ -33,7 +33,9 @@ export type CreateReason =
   /** `changes` is empty when the lock entry does not record the earlier request. */
   | { kind: 'changed'; changes: RequestChange[]; fromHash: string }
   | { kind: 'retry-failed'; error: LockEntryError | undefined }
-  | { kind: 'retry-unknown'; error: LockEntryError | undefined };
+  | { kind: 'retry-unknown'; error: LockEntryError | undefined }
+  /** The lock entry was written by the offline emulator (placeholder text) and this sync talks to the real service. */
+  | { kind: 'emulator' };
 
 export interface PlannedArticle {
   slug: string;
@@ -62,7 +64,20 @@ export interface SyncPlan {
   estimatedWords: number;
 }
 
+/**
+ * What the sync talks to. `emulator`: the offline emulator (placeholder articles, free).
+ * `remote`: the real, paid service.
+ */
+export type SyncService = 'emulator' | 'remote';
+
 export interface PlanOptions {
+  /**
+   * Default `remote`. Against the real service, every entry the emulator wrote is created again
+   * (`create`, reason `emulator`): placeholder text is never served on a real site as if it were
+   * an article. Against the emulator, entries it wrote that failed or were lost are created again
+   * (free), and an `unknown` real create is never repeated there automatically.
+   */
+  service?: SyncService;
   /** Re-create `failed` articles (a new, paid article each): `true` for all, or a list of slugs. */
   retryFailed?: boolean | readonly string[];
   /**
@@ -98,6 +113,7 @@ function earlierRequest(entry: LockEntry): CanonicalRequest | undefined {
 
 /** Decides what to do for each spec. Pure: no I/O. */
 export function planSync(specs: readonly SyncSpec[], lock: LockFile, cache: CacheIndex, options: PlanOptions = {}): SyncPlan {
+  const remote = (options.service ?? 'remote') === 'remote';
   const articles: PlannedArticle[] = [];
   for (const spec of specs) {
     const hash = requestHash(spec.request);
@@ -112,9 +128,12 @@ export function planSync(specs: readonly SyncSpec[], lock: LockFile, cache: Cach
     });
     if (entry === undefined) {
       articles.push(create({ kind: 'new' }, 1));
+    } else if (remote && entry.emulator === true && entry.hash === hash) {
+      articles.push(create({ kind: 'emulator' }, entry.attempt));
     } else if (entry.hash !== hash) {
-      if (entry.previous?.hash === hash && cache.has(entry.previous.output)) articles.push({ ...base, action: 'restore' });
-      else {
+      if (entry.previous?.hash === hash && cache.has(entry.previous.output)) {
+        articles.push(remote && entry.previous.emulator === true ? create({ kind: 'emulator' }, 1) : { ...base, action: 'restore' });
+      } else {
         const from = earlierRequest(entry);
         const changes = from === undefined ? [] : diffRequests(from, canonicalRequest(spec.request));
         articles.push(create({ kind: 'changed', changes, fromHash: entry.hash }, 1));
@@ -129,14 +148,15 @@ export function planSync(specs: readonly SyncSpec[], lock: LockFile, cache: Cach
           break;
         case 'failed':
           articles.push(
-            selected(options.retryFailed, spec.slug)
+            selected(options.retryFailed, spec.slug) || (!remote && entry.emulator === true)
               ? create({ kind: 'retry-failed', error: entry.error }, entry.attempt + 1)
               : { ...base, action: 'failed' },
           );
           break;
         case 'unknown':
           articles.push(
-            options.idempotentCreates === true || selected(options.retryUnknown, spec.slug)
+            // The emulator's idempotency keys say nothing of the real service's: a real create is not repeated there unasked.
+            (options.idempotentCreates === true && (remote || entry.emulator === true)) || selected(options.retryUnknown, spec.slug)
               ? create({ kind: 'retry-unknown', error: entry.error }, entry.attempt)
               : { ...base, action: 'unknown' },
           );
@@ -178,5 +198,7 @@ export function describeCreateReason(reason: CreateReason): string {
       return `retrying a failed article${reason.error === undefined ? '' : ` (${reason.error.code})`}`;
     case 'retry-unknown':
       return 'retrying a create whose outcome was unknown (same idempotency key)';
+    case 'emulator':
+      return 'written by the offline emulator: placeholder text, not a paid article';
   }
 }

@@ -98,6 +98,21 @@ describe('astro-article-loader status', () => {
     });
   });
 
+  it('should show offline placeholders as such, never ask the service about them and bill them nothing', async () => {
+    const { dir, cleanup } = await tempProject({ 'articles.yaml': manifestYaml(['status placeholder one']) });
+    cleanups.push(cleanup);
+    expect((await runCli(['sync', '--offline'], { cwd: dir })).code).toBe(0);
+    const getsBefore = emulator.requests.filter((r) => r.route === 'getArticle').length;
+    const json = await runCli(['status', '--json', '--refresh-all'], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(emulator.requests.filter((r) => r.route === 'getArticle').length).toBe(getsBefore);
+    const document = JSON.parse(json.stdout);
+    expect(document.articles[0]).toMatchObject({ slug: 'status-placeholder-one', emulator: true, remote: null });
+    expect(document.totals).toMatchObject({ emulator: 1, billedWords: { words: 0, articles: 0 } });
+    const text = await runCli(['status', '--no-refresh'], { cwd: dir });
+    expect(text.stdout).toMatch(/status-placeholder-one\s+finished\s+offline placeholder \(emulator, not paid\)/);
+    expect(text.stdout).toContain('1 entry is offline placeholder text');
+  });
+
   it('should show the lock file alone, with a note, when no service is configured', async () => {
     const dir = await syncedProject(['status offline one']);
     const lock = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8'));

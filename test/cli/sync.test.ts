@@ -100,7 +100,8 @@ describe('astro-article-loader sync', () => {
         articleId: lock.articles['oolong-brewing'].articleId,
         reason: 'new entry',
         error: null,
-        serving: { articleId: lock.articles['oolong-brewing'].articleId, current: true },
+        serving: { articleId: lock.articles['oolong-brewing'].articleId, current: true, emulator: false },
+        emulator: false,
       },
     ]);
   });
@@ -139,6 +140,25 @@ describe('astro-article-loader sync', () => {
     expect(offline.stderr).toContain('Offline: an embedded emulator');
     expect(offline.stdout).toContain('1 created');
     expect(created(['offline keyword'])).toBe(0);
+  });
+
+  it('should mark --offline articles as placeholders and create them again, within the rules, against the real service', async () => {
+    const dir = await project(['placeholder keyword']);
+    const offline = await runCli(['sync', '--offline', '--json'], { cwd: dir });
+    expect(offline.code).toBe(0);
+    expect(JSON.parse(offline.stdout).articles[0]).toMatchObject({ slug: 'placeholder-keyword', emulator: true });
+    expect(JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).articles['placeholder-keyword'].emulator).toBe(true);
+
+    const plan = await runCli(['plan'], { cwd: dir });
+    expect(plan.stdout).toMatch(/create\s+placeholder-keyword\s+written by the offline emulator: placeholder text, not a paid article/);
+    const frozen = await runCli(['sync', '--frozen', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(frozen.code).toBe(3);
+    expect(created(['placeholder keyword'])).toBe(0);
+
+    const online = await runCli(['sync', '--json', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(online.code).toBe(0);
+    expect(JSON.parse(online.stdout).articles[0]).toMatchObject({ action: 'create', outcome: 'finished', emulator: false });
+    expect(created(['placeholder keyword'])).toBe(1);
   });
 
   it('should refuse an API key given as a flag without repeating it', async () => {

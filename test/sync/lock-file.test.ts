@@ -61,6 +61,16 @@ describe('lock file', () => {
     expect(() => parseLockFile(text, 'billed.json')).toThrow(/articles\.best-coffee-grinder\.words must be 0 or more/);
   });
 
+  it('should write the emulator mark after the billing record, and accept only true', async () => {
+    const text = await readFile(join(FIXTURES, 'billed-v1.json'), 'utf8');
+    const lock = parseLockFile(text, 'billed-v1.json');
+    lock.articles['best-coffee-grinder']!.emulator = true;
+    const written = serializeLockFile(lock);
+    expect(written).toContain('"imageWords": 0,\n      "emulator": true,\n      "request"');
+    expect(parseLockFile(written, 'x.json').articles['best-coffee-grinder']!.emulator).toBe(true);
+    expect(() => parseLockFile(written.replace('"emulator": true', '"emulator": false'), 'x.json')).toThrow(/emulator must be true \(or absent\)/);
+  });
+
   it('should give the same bytes whatever order the entries and keys were built in', () => {
     const entry = {
       keyword: 'k',

@@ -145,3 +145,62 @@ describe('estimateWords', () => {
     expect(estimate).toMatchObject({ imageWords: 0, unpricedImages: 2 });
   });
 });
+
+describe('planSync with entries written by the emulator', () => {
+  const placeholder = (s: SyncSpec, patch: Partial<LockEntry> = {}) => entry(s, { emulator: true, ...patch });
+
+  it('should create an emulator-written article again against the real service, saying why', () => {
+    const s = spec('offline-draft');
+    const plan = planSync([s], lockOf({ 'offline-draft': placeholder(s) }), new Set([OUT_A]));
+    expect(plan.creates.map((c) => [c.slug, c.reason, c.attempt])).toEqual([['offline-draft', { kind: 'emulator' }, 1]]);
+    expect(describeCreateReason(plan.creates[0]!.reason!)).toBe('written by the offline emulator: placeholder text, not a paid article');
+  });
+
+  it('should create pending, failed and unknown emulator-written entries again against the real service, never wait for them', () => {
+    const specs = [spec('was-pending'), spec('was-failed'), spec('was-unknown')];
+    const lock = lockOf({
+      'was-pending': placeholder(specs[0]!, { status: 'pending', output: undefined }),
+      'was-failed': placeholder(specs[1]!, { status: 'failed', output: undefined }),
+      'was-unknown': placeholder(specs[2]!, { status: 'unknown', articleId: undefined, output: undefined }),
+    });
+    const plan = planSync(specs, lock, new Set());
+    expect(plan.articles.map((a) => [a.action, a.reason?.kind])).toEqual([
+      ['create', 'emulator'],
+      ['create', 'emulator'],
+      ['create', 'emulator'],
+    ]);
+  });
+
+  it('should reuse an emulator-written article when the sync talks to the emulator', () => {
+    const s = spec('offline-draft');
+    expect(actionOf(planSync([s], lockOf({ 'offline-draft': placeholder(s) }), new Set([OUT_A]), { service: 'emulator' }), 'offline-draft')).toBe('reuse');
+  });
+
+  it('should reuse real articles when the sync talks to the emulator', () => {
+    const s = spec('paid-one');
+    expect(actionOf(planSync([s], lockOf({ 'paid-one': entry(s) }), new Set([OUT_A]), { service: 'emulator' }), 'paid-one')).toBe('reuse');
+  });
+
+  it('should not restore an emulator-written earlier article against the real service', () => {
+    const original = spec('reverted');
+    const edited = spec('reverted', { articleLength: 'long' });
+    const lock = lockOf({
+      reverted: entry(edited, { status: 'pending', output: undefined, previous: { hash: requestHash(original.request), articleId: 'id-old', output: OUT_B, emulator: true } }),
+    });
+    expect(planSync([original], lock, new Set([OUT_B])).articles[0]).toMatchObject({ action: 'create', reason: { kind: 'emulator' } });
+    expect(actionOf(planSync([original], lock, new Set([OUT_B]), { service: 'emulator' }), 'reverted')).toBe('restore');
+  });
+
+  it('should create a failed emulator-written article again against the emulator, unasked (it costs nothing)', () => {
+    const s = spec('free-retry');
+    const plan = planSync([s], lockOf({ 'free-retry': placeholder(s, { status: 'failed', output: undefined }) }), new Set(), { service: 'emulator' });
+    expect(plan.creates.map((c) => [c.slug, c.reason?.kind, c.attempt])).toEqual([['free-retry', 'retry-failed', 2]]);
+  });
+
+  it('should not repeat an unknown real create against the emulator, even with idempotent creates', () => {
+    const s = spec('real-unknown');
+    const lock = lockOf({ 'real-unknown': entry(s, { status: 'unknown', articleId: undefined, output: undefined }) });
+    expect(actionOf(planSync([s], lock, new Set(), { service: 'emulator', idempotentCreates: true }), 'real-unknown')).toBe('unknown');
+    expect(actionOf(planSync([s], lock, new Set(), { idempotentCreates: true }), 'real-unknown')).toBe('create');
+  });
+});

@@ -90,7 +90,8 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
         ? []
         : slugs.filter((slug) => {
             const entry = state.lock.articles[slug]!;
-            return entry.articleId !== undefined && (refreshAll || entry.status !== 'finished');
+            // The real service does not know the emulator's article ids.
+            return entry.articleId !== undefined && entry.emulator !== true && (refreshAll || entry.status !== 'finished');
           });
 
       const remotes = new Map<string, Remote>();
@@ -136,6 +137,7 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
           finishedAt: entry.finishedAt ?? null,
           error: entry.error ?? null,
           remote: remotes.get(slug) ?? null,
+          emulator: entry.emulator === true,
           billed: entry.words === undefined ? null : { words: entry.words, images: entry.images ?? 0, imageWords: entry.imageWords ?? 0 },
           estimatedWords: estimateOf(entry, slug, manifest),
         };
@@ -143,7 +145,7 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
       const count = (status: LockEntry['status']): number => rows.filter((row) => row.status === status).length;
       // Billed: articles the service accepted and did not fail (failed articles are not billed),
       // as recorded when they finished; an estimate only where nothing was recorded.
-      const billed = rows.filter((row) => row.articleId !== null && (row.status === 'finished' || row.status === 'pending'));
+      const billed = rows.filter((row) => row.articleId !== null && !row.emulator && (row.status === 'finished' || row.status === 'pending'));
       const recorded = billed.filter((row) => row.billed !== null);
       const recordedTotal = recorded.reduce((sum, row) => sum + row.billed!.words + row.billed!.imageWords, 0);
       const recordedImages = recorded.reduce((sum, row) => sum + row.billed!.images, 0);
@@ -151,7 +153,9 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
       const estimated = billed.filter((row) => row.billed === null && row.estimatedWords !== null);
       const estimatedTotal = estimated.reduce((sum, row) => sum + row.estimatedWords!, 0);
       const notCounted = billed.length - recorded.length - estimated.length;
-      const earlier = rows.map((row) => state.lock.articles[row.slug]!.previous).filter((previous) => previous !== undefined);
+      const earlier = rows
+        .map((row) => state.lock.articles[row.slug]!.previous)
+        .filter((previous): previous is NonNullable<LockEntry['previous']> => previous !== undefined && previous.emulator !== true);
       const earlierRecorded = earlier.map((previous) => recordedWords(previous)).filter((words) => words !== undefined);
       const earlierWords = earlierRecorded.reduce((sum, words) => sum + words, 0);
       const billedTotal = recordedTotal + estimatedTotal + earlierWords;
@@ -175,6 +179,7 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
             failed: count('failed'),
             unknown: count('unknown'),
             orphans: rows.filter((row) => row.inManifest === false).length,
+            emulator: rows.filter((row) => row.emulator).length,
             refreshed: remotes.size,
             billedWords: {
               words: billedTotal,
@@ -197,7 +202,9 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
       if (rows.length > 0) {
         const slugWidth = Math.min(40, Math.max(4, ...rows.map((row) => row.slug.length + (row.inManifest === false ? 9 : 0))));
         const width = Math.max(60, (io.stdout.columns ?? 120) - 1);
-        const remoteTexts = rows.map((row) => (row.remote === null && row.error !== null ? `${row.error.code}: ${row.error.message}` : remoteText(row.remote)));
+        const remoteTexts = rows.map((row) =>
+          row.emulator ? 'offline placeholder (emulator, not paid)' : row.remote === null && row.error !== null ? `${row.error.code}: ${row.error.message}` : remoteText(row.remote),
+        );
         const remoteWidth = Math.max(7, Math.min(width - slugWidth - 2 - 10 - 2 - 10 - 4, Math.max(...remoteTexts.map((t) => t.length))));
         output.out();
         output.out(style.dim(`  ${'slug'.padEnd(slugWidth)}  ${'lock'.padEnd(10)}  ${'service'.padEnd(remoteWidth)}  ${'words'.padStart(8)}`));
@@ -206,7 +213,7 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
           const namePad = ' '.repeat(Math.max(0, slugWidth - row.slug.length - (row.inManifest === false ? 9 : 0)));
           const tone = row.status === 'finished' ? style.green : row.status === 'pending' ? style.cyan : style.red;
           const remote = remoteTexts[index]!;
-          const words = row.billed !== null ? formatCount(row.billed.words + row.billed.imageWords) : row.estimatedWords === null ? '?' : `~${formatCount(row.estimatedWords)}`;
+          const words = row.emulator ? '—' : row.billed !== null ? formatCount(row.billed.words + row.billed.imageWords) : row.estimatedWords === null ? '?' : `~${formatCount(row.estimatedWords)}`;
           output.out(`  ${name}${namePad}  ${tone(row.status.padEnd(10))}  ${fitWidth(remote, remoteWidth).padEnd(remoteWidth)}  ${words.padStart(8)}`);
         }
       }
@@ -228,6 +235,13 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
       );
       const finishedRemotely = rows.filter((row) => row.status === 'pending' && row.remote !== null && 'status' in row.remote && row.remote.status === 'finished').length;
       if (finishedRemotely > 0) output.out(`${plural(finishedRemotely, 'pending article')} finished on the service: \`astro-article-loader sync\` records and caches ${finishedRemotely === 1 ? 'it' : 'them'} (free).`);
+      const placeholders = rows.filter((row) => row.emulator).length;
+      if (placeholders > 0) {
+        output.out(
+          `${plural(placeholders, 'entry', 'entries')} ${placeholders === 1 ? 'is' : 'are'} offline placeholder text (written by the emulator, not billed): ` +
+            'a sync against the real service creates them again (paid, within the budget).',
+        );
+      }
       if (notInLock.length > 0) output.out(`${plural(notInLock.length, 'manifest entry', 'manifest entries')} not in the lock file yet: \`astro-article-loader plan\` shows what creating them costs.`);
       if (skippedRefresh) {
         output.err(

@@ -84,7 +84,8 @@ function articleJson(article: SyncResult['articles'][number]): Record<string, un
     articleId: article.entry?.articleId ?? null,
     reason: article.reason === undefined ? null : describeCreateReason(article.reason),
     error: article.error ?? null,
-    serving: article.serve === undefined ? null : { articleId: article.serve.articleId, current: article.serve.current },
+    serving: article.serve === undefined ? null : { articleId: article.serve.articleId, current: article.serve.current, emulator: article.serve.emulator === true },
+    emulator: article.entry?.emulator === true,
   };
 }
 
@@ -114,6 +115,13 @@ function printSummary(output: Output, io: CommandIo, result: SyncResult, connect
   const retries = connection?.retries.describe() ?? '';
   output.out(`  Requests: ${formatCount(t.requests)}${retries === '' ? '' : ` · ${retries}`}${connection?.offline === true ? ' (embedded emulator)' : ''}`);
   if (t.orphans > 0) output.out(`  ${plural(t.orphans, 'lock entry', 'lock entries')} not in the manifest: kept; \`astro-article-loader prune\` removes them.`);
+  const placeholders = result.articles.filter((a) => a.entry?.emulator === true).length;
+  if (placeholders > 0) {
+    output.out(
+      `  ${plural(placeholders, 'article')} ${placeholders === 1 ? 'is' : 'are'} offline placeholder text (written by the emulator, not paid for): ` +
+        'a sync against the real service creates them again, within the budget, and serves these until the real ones are finished.',
+    );
+  }
   const changed = t.created + t.finished + t.fetched + t.restored + t.pending + t.unknown > 0;
   if (changed) output.out(`  Commit ${shownPath(io.cwd, result.lockFile)} and ${shownPath(io.cwd, result.cacheDir)}/ so every build reuses these articles.`);
   if (!ok) {
@@ -151,7 +159,8 @@ export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise
 
       // A first look without the inter-process lock (no request): does this run need the service at all?
       const state = await readLockState(lockFile);
-      const preview = planSync(manifest.specs, state.lock, await state.cache.index(), planOptionsOf(rules));
+      const service = offline ? 'emulator' : 'remote';
+      const preview = planSync(manifest.specs, state.lock, await state.cache.index(), { ...planOptionsOf(rules), service });
       // Frozen or over budget: the engine stops before any request, with the message that matters more than a missing key.
       const blocked = preview.creates.length > 0 && (rules.frozen || preview.creates.length > rules.budget);
       const willCreate = preview.creates.length > 0 && !blocked;
@@ -197,6 +206,7 @@ export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise
           specs: manifest.specs,
           lockFile,
           client: connection?.client,
+          service,
           budget: rules.budget,
           frozen: rules.frozen,
           onFailure: 'skip',
