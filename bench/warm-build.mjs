@@ -21,6 +21,8 @@ import { importDist } from './dist-location.mjs';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const ASTRO = join(REPO, 'node_modules/astro/bin/astro.mjs');
+/** The package the sites install (AAL_PACKAGE: another checkout with its dist/, for A/B runs of a proposed change). */
+const PACKAGE = process.env.AAL_PACKAGE === undefined ? REPO : resolve(process.env.AAL_PACKAGE);
 const TARGET_RATIO = 1.1;
 const VARIANTS = ['article-loader', 'glob'];
 
@@ -34,7 +36,7 @@ async function makeSite(root, variant) {
   for (const entry of await readdir(join(REPO, 'node_modules'))) {
     if (!entry.startsWith('.')) await symlink(join(REPO, 'node_modules', entry), join(modules, entry));
   }
-  await symlink(REPO, join(modules, 'astro-article-loader'));
+  await symlink(PACKAGE, join(modules, 'astro-article-loader'));
 }
 
 function escapeYaml(text) {
