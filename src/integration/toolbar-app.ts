@@ -186,7 +186,7 @@ class ArticlesPanel {
 
   constructor(canvas: ShadowRoot) {
     const style = element('style', {}, STYLE);
-    this.window = element('astro-dev-toolbar-window', { placement: toolbarPlacement(), 'data-articles-panel': '' });
+    this.window = element('astro-dev-toolbar-window', { placement: toolbarPlacement(), role: 'region', 'aria-label': 'Articles', 'data-articles-panel': '' });
     const header = element('header');
     header.append(element('h1', {}, 'Articles'), this.#badges);
     for (const name of ['writing', 'finished', 'reused', 'failed', 'words']) {
@@ -413,7 +413,6 @@ export default defineToolbarApp({
     // progress: an open panel reopens after the reload instead of vanishing under the user.
     app.onToggled(({ state }) => rememberOpen(state));
     if (wasOpen()) setTimeout(() => app.toggleState({ state: true }), 0);
-    // The server also sends the state when the toolbar reports this app initialised; asking covers a reconnect.
-    server.send(REFRESH_EVENT, {});
+    // No request for the first state here: the server sends it when the toolbar reports this app initialised.
   },
 });

@@ -182,6 +182,8 @@ describe.skipIf(!present)('the Articles app in the dev toolbar', () => {
           };
         }),
       );
+      // Over the toolbar, so it shows expanded with the app's button active, as a user sees it.
+      await page.locator('astro-dev-toolbar #dev-bar').hover();
       await page.screenshot({ path: join(ARTIFACTS, scheme === 'light' ? 'toolbar-panel.png' : 'toolbar-panel-dark.png') });
     }
     expect(looks[0]).toEqual(looks[1]);
