@@ -209,7 +209,7 @@ export class LiveProgressDisplay implements ProgressDisplay {
 
   #articleLine(article: ArticleProgress, width: number, slugWidth: number): string {
     const s = this.#style;
-    const status = article.phase === 'fetching' ? 'fetching' : (article.status ?? 'waiting');
+    const status = article.phase === 'fetching' || article.phase === 'creating' ? article.phase : (article.status ?? 'waiting');
     const statusWidth = 10;
     const barWidth = 12;
     const fixed = 2 + slugWidth + 2 + statusWidth + 2 + barWidth + 5;

@@ -2,8 +2,8 @@
 import type { LockEntryError, SyncEvent, SyncPlan } from '../sync/index.js';
 import { planCountsLine } from './plan-report.js';
 
-/** Where one article that needs work stands. */
-export type ArticlePhase = 'to-create' | 'waiting' | 'fetching' | 'finished' | 'failed' | 'unknown';
+/** Where one article that needs work stands. `creating`: its create request is in flight. */
+export type ArticlePhase = 'to-create' | 'creating' | 'waiting' | 'fetching' | 'finished' | 'failed' | 'unknown';
 
 export interface ArticleProgress {
   slug: string;
@@ -56,12 +56,20 @@ export class SyncProgress {
       case 'lock-wait':
         this.lockWait = true;
         return [{ kind: 'lock-wait', text: `another build holds the lock on ${event.lockFile}; waiting for it` }];
+      case 'creating': {
+        const article = this.#article(event.slug);
+        article.phase = 'creating';
+        article.detail = event.attempt > 1 ? `attempt ${event.attempt}` : '';
+        // Its own line would double the log (a `created` line follows at once): the live region shows it.
+        return [];
+      }
       case 'created': {
         this.created += 1;
         const article = this.#article(event.slug);
         article.phase = 'waiting';
         article.articleId = event.articleId;
         article.status = 'queued';
+        article.detail = '';
         return [{ kind: 'created', slug: event.slug, text: `article ${event.articleId}${event.attempt > 1 ? ` (attempt ${event.attempt})` : ''}` }];
       }
       case 'progress': {
@@ -119,9 +127,9 @@ export class SyncProgress {
     return { total, done, finished, failed, inFlight, toCreate, fraction: total === 0 ? 1 : sum / total };
   }
 
-  /** Articles with an id that are being written or fetched right now, in manifest order. */
+  /** Articles being created, written or fetched right now, in manifest order. */
   inFlight(): ArticleProgress[] {
-    return [...this.articles.values()].filter((a) => a.phase === 'waiting' || a.phase === 'fetching');
+    return [...this.articles.values()].filter((a) => a.phase === 'creating' || a.phase === 'waiting' || a.phase === 'fetching');
   }
 
   #article(slug: string): ArticleProgress {

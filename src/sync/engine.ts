@@ -150,6 +150,8 @@ export interface SyncResult {
 export type SyncEvent =
   | { type: 'plan'; plan: SyncPlan; lockFile: string }
   | { type: 'lock-wait'; lockFile: string }
+  /** A create request is about to be sent (its intent is already in the lock file); `created`, `failed` or `unknown` follows. */
+  | { type: 'creating'; slug: string; attempt: number }
   | { type: 'created'; slug: string; articleId: string; attempt: number }
   | { type: 'progress'; slug: string; articleId: string; status: string; statusDetail: string; progress: number }
   | { type: 'finished'; slug: string; articleId: string }
@@ -644,6 +646,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
         const createOne = async (article: PlannedArticle, intent: LockEntry, before: LockEntry | undefined): Promise<() => void> => {
           const spec = specBySlug.get(article.slug)!;
           let articleId: string;
+          emit({ type: 'creating', slug: article.slug, attempt: intent.attempt });
           const sentAt = Date.now();
           try {
             articleId = await client!.createArticle(spec.request, {

@@ -80,6 +80,31 @@ describe('astro-article-loader sync on a terminal', () => {
     for (const keyword of keywords) expect(final.split('\n').filter((line) => line.startsWith(`✓ ${keyword.replace(' ', '-')} finished`))).toHaveLength(1);
     expect(created(keywords)).toBe(4);
   });
+
+  it.skipIf(TMUX === undefined)('should show creates in flight in the live display', async () => {
+    const keywords = ['slow create one', 'slow create two'];
+    const dir = await project(keywords);
+    // Each create answers after 1.5 s, so the display is seen while the requests are in flight.
+    emulator.setFaults({ routes: { createArticle: { slowResponses: { share: 1, delayMs: 1500 } } } });
+    const command = `${process.execPath} ${CLI} sync --poll-interval 50ms; echo EXIT=$?; sleep 120`;
+    await run(TMUX!, ['-L', SOCKET, 'new-session', '-d', '-s', 'creating', '-x', '100', '-y', '30', '-c', dir, command], {
+      env: cleanEnv({ ...serviceEnv(emulator.url), TERM: 'xterm-256color' }),
+    });
+    const screens: string[] = [];
+    for (;;) {
+      const { stdout } = await run(TMUX!, ['-L', SOCKET, 'capture-pane', '-p', '-t', 'creating']);
+      screens.push(stdout);
+      if (stdout.includes('EXIT=')) break;
+      await sleep(100);
+    }
+    await run(TMUX!, ['-L', SOCKET, 'kill-session', '-t', 'creating']);
+
+    const live = screens.filter((screen) => TOTAL_LINE.test(screen));
+    expect(live.some((screen) => /slow-create-one\s+creating/.test(screen) && /slow-create-two\s+creating/.test(screen))).toBe(true);
+    expect(screens.at(-1)).toContain('EXIT=0');
+    expect(screens.at(-1)).not.toMatch(/\bcreating\b/);
+    expect(created(keywords)).toBe(2);
+  });
 });
 
 describe('astro-article-loader sync and Ctrl-C', () => {
@@ -115,9 +140,10 @@ describe('astro-article-loader sync and Ctrl-C', () => {
     const dir = await project(keywords);
     // The create hangs, so the first Ctrl-C has to wait for it; the second must not.
     emulator.setFaults({ routes: { createArticle: { slowResponses: { share: 1, delayMs: 60_000 } } } });
+    const requestsBefore = emulator.requests.length;
     const child = spawnCli(['sync', '--poll-interval', '100ms'], { cwd: dir, env: serviceEnv(emulator.url) });
     await child.waitFor(/plan\s+1 to create/);
-    while (!emulator.requests.some((r) => r.route === 'createArticle' && r.fault === 'slow')) await sleep(20);
+    while (!emulator.requests.slice(requestsBefore).some((r) => r.route === 'createArticle' && r.fault === 'slow')) await sleep(20);
     child.process.kill('SIGINT');
     await child.waitFor(/Stopping/);
     child.process.kill('SIGINT');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import {
   SyncFailedError,
   syncArticles,
   writeLockFile,
+  type LockFile,
   type SyncEvent,
 } from '../../src/sync/index.js';
 import { FAST_POLL, startHarness, type Harness } from './sync-harness.js';
@@ -233,12 +235,29 @@ describe('syncArticles against the emulator', () => {
     expect(h.emulator.ledger.duplicates()).toEqual([]);
   });
 
-  it('should emit plan, created, finished and done events, and record each id before any poll', async () => {
+  it('should emit plan, creating, created, finished and done events, and record each id before any poll', async () => {
     await h.sync(h.specs(KEYWORDS.slice(0, 1)));
-    expect(types(h.events).filter((t) => t !== 'progress')).toEqual(['plan', 'created', 'finished', 'done']);
+    expect(types(h.events).filter((t) => t !== 'progress')).toEqual(['plan', 'creating', 'created', 'finished', 'done']);
     const created = h.emulator.requests.findIndex((r) => r.route === 'createArticle');
     const firstPoll = h.emulator.requests.findIndex((r) => r.route === 'getArticle');
     expect(firstPoll).toBeGreaterThan(created);
+  });
+
+  it('should emit creating for each article before its create request is sent, with its intent already in the lock file', async () => {
+    const seen: { slug: string; createsSent: number; status: string | undefined }[] = [];
+    await h.sync(h.specs(KEYWORDS), {
+      concurrency: 1,
+      onEvent: (event) => {
+        if (event.type !== 'creating') return;
+        const lock = JSON.parse(readFileSync(h.lockFile, 'utf8')) as LockFile;
+        seen.push({ slug: event.slug, createsSent: h.emulator.requests.filter((r) => r.route === 'createArticle').length, status: lock.articles[event.slug]?.status });
+      },
+    });
+    expect(seen).toEqual([
+      { slug: 'best-coffee-grinder', createsSent: 0, status: 'unknown' },
+      { slug: 'espresso-at-home', createsSent: 1, status: 'unknown' },
+      { slug: 'french-press-guide', createsSent: 2, status: 'unknown' },
+    ]);
   });
 
   it('should refuse a corrupt lock file before any request and leave it untouched', async () => {
