@@ -230,7 +230,7 @@ export class ArticleCollection {
     try {
       const blocked = this.#dev ? await this.#blockedCreates(manifest.specs, lockFile, service) : new Map<string, LockEntryError>();
       const specs = manifest.specs.filter((spec) => !blocked.has(spec.slug));
-      const reporter = new SyncReporter(logger);
+      const reporter = new SyncReporter(logger, { offline: this.#options.service.mode === 'offline' });
       const result = await syncArticles({
         specs,
         lockFile,
@@ -242,13 +242,14 @@ export class ArticleCollection {
         timeoutMs: this.#options.timeoutMs,
         wait: !this.#dev,
         idempotentCreates: service.idempotentCreates,
+        service: service.kind,
         onEvent: (event) => {
           reporter.onEvent(event);
           this.#tracker.onEvent(event);
         },
       });
       if (!service.connected && this.#options.service.mode === 'offline') logger.debug('offline mode: every article is in the cache, so the embedded emulator was not started');
-      reporter.summary(result, this.#root, { waiting: this.#dev, offline: this.#options.service.mode === 'offline' });
+      reporter.summary(result, this.#root, { waiting: this.#dev });
       const pass: PassContext = { manifest, specs, blocked, lockFile, service, ...this.#siteContext(manifest.specs, result.cache, service) };
       const failures = await this.#applyResult(result, pass);
       this.#logCounts();
@@ -281,7 +282,7 @@ export class ArticleCollection {
    */
   async #blockedCreates(specs: ArticleSpec[], lockFile: string, service: ArticleService): Promise<Map<string, LockEntryError>> {
     const state = await readLockState(lockFile);
-    const plan = planSync(specs, state.lock, await state.cache.index(), { idempotentCreates: service.idempotentCreates });
+    const plan = planSync(specs, state.lock, await state.cache.index(), { idempotentCreates: service.idempotentCreates, service: service.kind });
     const creates = plan.creates;
     if (creates.length === 0) return new Map();
     let error: LockEntryError | undefined;
@@ -416,6 +417,7 @@ export class ArticleCollection {
       output: served.output,
       articleId: served.articleId,
       current: served.current,
+      emulator: served.emulator === true,
       createdAt,
       config: entryConfig(spec.request),
       url,
@@ -442,6 +444,7 @@ export class ArticleCollection {
       lockEntry: createdAt === null ? undefined : lockEntry,
       output,
       current: served.current,
+      emulator: served.emulator === true,
       digest,
     });
     const data = await parseData({ id: entry.id, data: entry.data });
@@ -483,7 +486,7 @@ export class ArticleCollection {
   #startBackground(pass: PassContext): void {
     const { logger } = this.#context;
     const controller = new AbortController();
-    const reporter = new SyncReporter(logger, { continuation: true });
+    const reporter = new SyncReporter(logger, { continuation: true, offline: this.#options.service.mode === 'offline' });
     const bySlug = new Map(pass.manifest.specs.map((spec) => [spec.slug, spec]));
     let work: Promise<void> = Promise.resolve();
     const later = (task: () => Promise<void>): void => {
@@ -517,12 +520,13 @@ export class ArticleCollection {
           wait: true,
           signal: controller.signal,
           idempotentCreates: pass.service.idempotentCreates,
+          service: pass.service.kind,
           onEvent,
         });
         await work;
         this.#counts = { unchanged: 0, rendered: 0, placeholders: 0 };
         await this.#applyResult(result, pass);
-        reporter.summary(result, this.#root, { offline: this.#options.service.mode === 'offline' });
+        reporter.summary(result, this.#root);
         this.#tracker.finish(result, null);
       } catch (error) {
         await work;
@@ -546,7 +550,8 @@ export class ArticleCollection {
     const entry = state.lock.articles[spec.slug];
     if (entry?.status !== 'finished' || entry.output === undefined || entry.articleId === undefined) return;
     const output = entry.output;
-    await this.#serve(spec, { output, articleId: entry.articleId, hash: entry.hash, current: true }, entry, () => state.cache.read(output), pass);
+    const served: ServedArticle = { output, articleId: entry.articleId, hash: entry.hash, current: true, ...(entry.emulator === true ? { emulator: true } : {}) };
+    await this.#serve(spec, served, entry, () => state.cache.read(output), pass);
     this.#context.logger.info(`"${spec.slug}" is ready`);
   }
 }

@@ -35,6 +35,7 @@ export function finishedEntry(input: {
   lockEntry: LockEntry | undefined;
   output: CachedOutput;
   current: boolean;
+  emulator: boolean;
   digest: string;
 }): StoreEntry {
   const { article } = input;
@@ -58,6 +59,7 @@ export function finishedEntry(input: {
     updatedAt: Number.isFinite(input.output.updatedAt) && input.output.updatedAt > 0 ? new Date(input.output.updatedAt) : null,
     polished: input.polished,
     current: input.current,
+    emulator: input.emulator,
     config: entryConfig(input.request),
   };
   return {
@@ -101,6 +103,7 @@ export function placeholderEntry(input: {
     updatedAt: null,
     polished: false,
     current: true,
+    emulator: false,
     config: entryConfig(input.request),
   };
   return {

@@ -28,6 +28,11 @@ export class ArticleService implements SyncClient {
     this.#onEmulatorStart = options.onEmulatorStart ?? (() => {});
   }
 
+  /** What sync is told it talks to: entries the emulator writes are marked, and never served as real articles by a real sync. */
+  get kind(): 'emulator' | 'remote' {
+    return this.settings.mode === 'offline' ? 'emulator' : 'remote';
+  }
+
   /** The embedded emulator honours Idempotency-Key, so an interrupted create can be retried without paying twice. */
   get idempotentCreates(): boolean {
     return this.settings.mode === 'offline';

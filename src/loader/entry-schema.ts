@@ -62,6 +62,8 @@ export const articleEntrySchema = z.object({
   polished: z.boolean(),
   /** False while the earlier article is served because a changed request is being written. */
   current: z.boolean(),
+  /** Written by the embedded emulator (offline mode): placeholder text, not a real article. */
+  emulator: z.boolean(),
   /** The request, defaults applied, without `integrationId` and `webhookUrl`. */
   config: z.custom<ArticleEntryConfig>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
 });

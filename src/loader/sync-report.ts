@@ -27,7 +27,7 @@ export function shortPath(file: string, root: string): string {
 }
 
 /** What a plan will do, in one line: `8 articles: 6 reused, 1 to create, 1 being written (≈1,450 words to bill)`. */
-export function planSummary(plan: SyncPlan): string {
+export function planSummary(plan: SyncPlan, options: { offline?: boolean } = {}): string {
   const c = plan.counts;
   const parts = [`${numbers.format(c.reuse + c.restore)} reused`];
   if (c.create > 0) parts.push(`${numbers.format(c.create)} to create`);
@@ -35,7 +35,7 @@ export function planSummary(plan: SyncPlan): string {
   if (c.fetch > 0) parts.push(`${numbers.format(c.fetch)} to fetch`);
   if (c.failed > 0) parts.push(`${numbers.format(c.failed)} failed earlier`);
   if (c.unknown > 0) parts.push(`${numbers.format(c.unknown)} unknown`);
-  const words = c.create > 0 ? ` (≈${numbers.format(plan.estimatedWords)} words to bill)` : '';
+  const words = c.create === 0 ? '' : options.offline === true ? ` (≈${numbers.format(plan.estimatedWords)} words, written free by the embedded emulator)` : ` (≈${numbers.format(plan.estimatedWords)} words to bill)`;
   return `${formatCount(plan.articles.length, 'article')}: ${parts.join(', ')}${words}`;
 }
 
@@ -71,11 +71,16 @@ export class SyncReporter {
   #failed = 0;
 
   readonly #continuation: boolean;
+  readonly #offline: boolean;
 
-  /** `continuation`: this run picks up where an earlier one left off (the dev server's background wait), so its plan is not news. */
-  constructor(logger: LoaderLogger, options: { progressIntervalMs?: number; now?: () => number; continuation?: boolean } = {}) {
+  /**
+   * `continuation`: this run picks up where an earlier one left off (the dev server's background
+   * wait), so its plan is not news. `offline`: the embedded emulator writes the articles, so nothing is billed.
+   */
+  constructor(logger: LoaderLogger, options: { progressIntervalMs?: number; now?: () => number; continuation?: boolean; offline?: boolean } = {}) {
     this.#logger = logger;
     this.#continuation = options.continuation ?? false;
+    this.#offline = options.offline ?? false;
     this.#progressIntervalMs = options.progressIntervalMs ?? 5_000;
     this.#now = options.now ?? Date.now;
   }
@@ -86,7 +91,7 @@ export class SyncReporter {
         for (const article of event.plan.articles) {
           if (article.action === 'create' || article.action === 'wait' || article.action === 'fetch') this.#tracked.set(article.slug, 0);
         }
-        const line = planSummary(event.plan);
+        const line = planSummary(event.plan, { offline: this.#offline });
         if (planHasWork(event.plan) && !this.#continuation) this.#logger.info(line);
         else this.#logger.debug(line);
         return;
@@ -146,14 +151,13 @@ export class SyncReporter {
 
   /**
    * The closing line of a run that did something; nothing for a run that only reused. `waiting`:
-   * the dev server goes on waiting for the pending articles in the background. `offline`: the
-   * embedded emulator wrote the articles, so nothing was billed.
+   * the dev server goes on waiting for the pending articles in the background.
    */
-  summary(result: SyncResult, root: string, options: { waiting?: boolean; offline?: boolean } = {}): void {
+  summary(result: SyncResult, root: string, options: { waiting?: boolean } = {}): void {
     const t = result.totals;
     const worked = t.created + t.waited + t.fetched + t.restored + t.failed + t.unknown + t.pending > 0;
     if (!worked) return;
-    const words = billedWords(t, options.offline === true);
+    const words = billedWords(t, this.#offline);
     if (options.waiting === true && t.pending > 0) {
       const created = t.created > 0 ? `${formatCount(t.created, 'article')} created${words === '' ? '' : ` (${words})`}; ` : '';
       this.#logger.info(`${created}waiting for ${formatCount(t.pending, 'article')} in the background; placeholders show them until they are ready`);
