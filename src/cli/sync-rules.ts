@@ -1,6 +1,6 @@
 // The spending rules plan and sync share: budget, frozen mode (on under CI), explicit retries, the same defaults as the loader.
+import { frozenByDefault } from '../sync/index.js';
 import type { FlagSpec, ParsedFlags } from './command-line.js';
-import { envFlag } from './output.js';
 import { UsageError } from './usage-error.js';
 
 /** The engine's default: at most this many new (paid) articles per run. */
@@ -41,10 +41,11 @@ export interface SyncRules {
 export function syncRules(flags: ParsedFlags, env: NodeJS.ProcessEnv): SyncRules {
   if (flags.boolean('frozen') && flags.boolean('no-frozen')) throw new UsageError('--frozen and --no-frozen contradict each other; pass one.');
   const explicit = flags.boolean('frozen') ? true : flags.boolean('no-frozen') ? false : undefined;
+  const onCi = frozenByDefault(env);
   return {
     budget: flags.wholeNumber('budget', 0, DEFAULT_BUDGET),
-    frozen: explicit ?? envFlag(env, 'CI'),
-    frozenSource: explicit !== undefined ? 'flag' : envFlag(env, 'CI') ? 'CI' : 'default',
+    frozen: explicit ?? onCi,
+    frozenSource: explicit !== undefined ? 'flag' : onCi ? 'CI' : 'default',
     retryFailed: flags.selection('retry-failed'),
     retryUnknown: flags.selection('retry-unknown'),
     idempotentCreates: flags.boolean('idempotent-creates'),

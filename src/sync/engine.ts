@@ -38,7 +38,7 @@ export interface SyncOptions {
   service?: SyncService;
   /** Most new articles one run may create; more fails before any create. Default 25. */
   budget?: number;
-  /** Never create; fail (before any create) listing what would be created. Default false: the caller decides (CI). */
+  /** Never create; fail (before any create) listing what would be created. Default false: the caller decides, with `frozenByDefault()` (CI). */
   frozen?: boolean;
   /** `fail` (default): throw SyncFailedError once the lock file is consistent. `skip`: return the failures in the result. */
   onFailure?: 'fail' | 'skip';

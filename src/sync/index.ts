@@ -25,6 +25,7 @@ export { describeCreateReason, planSync } from './plan.js';
 export type { CacheIndex, CreateReason, PlanAction, PlannedArticle, PlanOptions, SyncPlan, SyncService, SyncSpec } from './plan.js';
 export { estimateWords, WORD_ESTIMATE_TABLE } from './word-estimate.js';
 export type { WordEstimate } from './word-estimate.js';
+export { frozenByDefault } from './frozen-mode.js';
 export { PollSchedule, resolvePollTiming } from './poll-schedule.js';
 export type { PollTiming, ResolvedPollTiming } from './poll-schedule.js';
 export { idempotencyKeyFor, SyncFailedError, syncArticles } from './engine.js';

@@ -117,6 +117,13 @@ describe('astro-article-loader sync', () => {
     expect(result.stderr).not.toContain('    at ');
   });
 
+  it('should create when CI says false, as the loader reads it', async () => {
+    const dir = await project(['ci false keyword']);
+    const result = await runCli(['sync', ...FAST], { cwd: dir, env: { ...serviceEnv(emulator.url), CI: ' False ' } });
+    expect(result.code).toBe(0);
+    expect(created(['ci false keyword'])).toBe(1);
+  });
+
   it('should stop over the budget before any create, saying how to raise it', async () => {
     const keywords = ['budget one', 'budget two', 'budget three'];
     const dir = await project(keywords);

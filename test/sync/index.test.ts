@@ -29,6 +29,7 @@ describe('src/sync public API', () => {
       'emptyLockFile',
       'estimateWords',
       'explicitParameters',
+      'frozenByDefault',
       'idempotencyKeyFor',
       'lockFileSchema',
       'parseLockFile',
