@@ -9,9 +9,9 @@ const numbers = new Intl.NumberFormat('en-US');
  * the summary never shows a number the loader did not measure.
  */
 export interface ReportedTotals {
-  /** Words actually billed by the service (text + images), as opposed to the estimate. */
+  /** Words billed by the service (text + images) for the articles that finished, as recorded in the lock file (sync's `recordedWords`). */
   billedWords?: number;
-  /** Of the words billed, the part billed for images. */
+  /** Of `billedWords`, the part billed for generated images. */
   imageWords?: number;
   /** Credits spent on the internal-links endpoint. */
   linkCredits?: number;
@@ -77,8 +77,9 @@ function billed(snapshots: readonly Snapshot[]): string {
     const actual = sum(remote, (s) => s.totals.billedWords);
     const images = sum(remote, (s) => s.totals.imageWords);
     const estimate = remote.reduce((n, s) => n + s.articles.reduce((w, a) => w + (a.state === 'failed' ? 0 : a.wordsBilled), 0), 0);
+    // A recorded figure covers the articles that finished; with none finished yet, the estimate says more.
     const words =
-      actual === undefined
+      actual === undefined || actual === 0
         ? estimate === 0
           ? 'nothing billed'
           : `≈${numbers.format(estimate)} words billed (estimated from the request settings, images included)`
