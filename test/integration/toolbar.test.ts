@@ -184,6 +184,10 @@ describe.skipIf(!present)('the Articles app in the dev toolbar', () => {
       );
       // Over the toolbar, so it shows expanded with the app's button active, as a user sees it.
       await page.locator('astro-dev-toolbar #dev-bar').hover();
+      await page.waitForFunction(() => {
+        const bar = document.querySelector('astro-dev-toolbar')?.shadowRoot?.querySelector('#dev-bar');
+        return bar !== null && bar !== undefined && bar.getAnimations({ subtree: true }).length === 0 && bar.getBoundingClientRect().bottom <= window.innerHeight;
+      });
       await page.screenshot({ path: join(ARTIFACTS, scheme === 'light' ? 'toolbar-panel.png' : 'toolbar-panel-dark.png') });
     }
     expect(looks[0]).toEqual(looks[1]);
