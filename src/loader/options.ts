@@ -3,6 +3,7 @@ import { closest, distance } from 'fastest-levenshtein';
 import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
 import type { ExternalRelOption, ExternalTargetOption } from '../pipeline/index.js';
+import { frozenByDefault } from '../sync/index.js';
 
 /** The environment variables the loader reads when the options leave the service out. */
 export const API_KEY_ENV = 'ARTICLES_API_KEY';
@@ -248,12 +249,6 @@ function envValue(env: Readonly<Record<string, string | undefined>>, name: strin
   return value === undefined || value === '' ? undefined : value;
 }
 
-/** `CI` set to anything but an empty string, `0` or `false` (CI services set it to `true` or `1`). */
-export function isCi(env: Readonly<Record<string, string | undefined>>): boolean {
-  const value = env.CI?.trim().toLowerCase();
-  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
-}
-
 const ASTRO_ENV_HELP = [
   'Declare the key as a secret in astro.config.mjs:',
   "    env: { schema: { ARTICLES_API_KEY: envField.string({ context: 'server', access: 'secret' }) } }",
@@ -331,7 +326,7 @@ export function resolveLoaderOptions(input: unknown, env: Readonly<Record<string
           },
     internalLinks: options.internalLinks === undefined ? undefined : { ...options.internalLinks, onError: options.internalLinks.onError ?? 'warn' },
     budget: options.budget ?? DEFAULT_BUDGET,
-    frozen: options.frozen ?? isCi(env),
+    frozen: options.frozen ?? frozenByDefault(env),
     onFailure: options.onFailure ?? 'skip',
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
