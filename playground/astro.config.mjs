@@ -1,9 +1,13 @@
 // The playground site. Without ARTICLES_API_KEY / ARTICLES_API_URL it builds offline against the
 // loader's embedded emulator; with them, against your service (same lock file, same cache).
 import { defineConfig, envField } from 'astro/config';
+import { articles } from 'astro-article-loader';
 
 export default defineConfig({
   site: 'https://playground.example',
+  // The Articles panel in the dev toolbar and a build summary; the articles themselves are
+  // configured on articleLoader() in src/content.config.ts.
+  integrations: [articles()],
   env: {
     schema: {
       ARTICLES_API_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),

@@ -5,6 +5,8 @@ export type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from '.
 export { LoaderOptionError, API_KEY_ENV, API_URL_ENV } from './loader/options.js';
 export type { ArticleLoaderOptions } from './loader/options.js';
 export { ArticlesNotReadyError } from './loader/article-collection.js';
+export { articles, IntegrationOptionError } from './integration/index.js';
+export type { ArticlesIntegrationOptions } from './integration/index.js';
 
 export { ArticleLoaderError } from './errors.js';
 export { ManifestError } from './manifest/index.js';

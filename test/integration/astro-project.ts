@@ -39,18 +39,6 @@ export interface Site {
 }
 
 /**
- * The fixture imports `articles` from 'astro-article-loader' as the README says. Until src/index.ts
- * re-exports it, the copy imports the compiled integration by path instead (a no-op afterwards).
- */
-async function pointAtIntegration(root: string): Promise<void> {
-  const exported = /\barticles\b/.test(await readFile(join(root, 'node_modules/astro-article-loader/dist/index.js'), 'utf8'));
-  if (exported) return;
-  const config = join(root, 'astro.config.mjs');
-  const text = await readFile(config, 'utf8');
-  await writeFile(config, text.replace("import { articles } from 'astro-article-loader';", "import { articles } from './node_modules/astro-article-loader/dist/integration/index.js';"));
-}
-
-/**
  * Copies `fixtures/sites/<name>` into a temp dir with a node_modules of its own: links to the
  * repository's dependencies, and `astro-article-loader` installed as the published package is
  * (package.json and dist/, copied). A copy rather than test/loader's link to the repository: the
@@ -72,7 +60,6 @@ export async function createSite(name = 'toolbar'): Promise<Site> {
     await cp(join(REPO, 'package.json'), join(installed, 'package.json'));
     await cp(join(REPO, 'dist'), join(installed, 'dist'), { recursive: true });
   });
-  await pointAtIntegration(root);
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
