@@ -15,7 +15,7 @@ function messageOf(run: () => unknown): string {
 }
 
 describe('public API', () => {
-  it('should expose the loader, the entry schema, the option error and the error classes', () => {
+  it('should expose the loader, the integration, the entry schema, the option errors and the error classes', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'API_KEY_ENV',
@@ -26,6 +26,7 @@ describe('public API', () => {
         'CorruptLockError',
         'ENTRY_STATUSES',
         'FrozenLockError',
+        'IntegrationOptionError',
         'InternalLinksError',
         'LOADER_NAME',
         'LoaderOptionError',
@@ -38,6 +39,7 @@ describe('public API', () => {
         'UnsupportedLockVersionError',
         'articleEntrySchema',
         'articleLoader',
+        'articles',
       ].sort(),
     );
   });
