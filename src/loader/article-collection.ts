@@ -230,6 +230,8 @@ export class ArticleCollection {
     try {
       const blocked = this.#dev ? await this.#blockedCreates(manifest.specs, lockFile, service) : new Map<string, LockEntryError>();
       const specs = manifest.specs.filter((spec) => !blocked.has(spec.slug));
+      // Left out of the sync, so the queue would never list them: the panel shows them as failed, as the pages do.
+      this.#tracker.block(manifest.specs.flatMap((spec) => (blocked.has(spec.slug) ? [{ slug: spec.slug, keyword: spec.keyword, error: blocked.get(spec.slug)! }] : [])));
       const reporter = new SyncReporter(logger, { offline: this.#options.service.mode === 'offline' });
       const result = await syncArticles({
         specs,

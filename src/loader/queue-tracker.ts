@@ -1,5 +1,5 @@
 // Follows one collection's sync events and publishes its article queue to the process-wide runtime.
-import type { SyncEvent, SyncResult } from '../sync/index.js';
+import type { LockEntryError, SyncEvent, SyncResult } from '../sync/index.js';
 import { publishQueue, type QueueArticle, type QueueSnapshot } from './runtime.js';
 
 type Base = Omit<QueueSnapshot, 'running' | 'articles' | 'totals' | 'changed' | 'problem' | 'updatedAt'>;
@@ -13,6 +13,8 @@ export class QueueTracker {
   #changed = false;
   #problem: string | null = null;
   #estimates = new Map<string, number>();
+  /** Keywords the dev server may not create (frozen, over budget): never in a sync's plan, listed as failed all the same. */
+  #blocked = new Map<string, QueueArticle>();
 
   constructor(base: Base, url: (slug: string) => string) {
     this.#base = base;
@@ -23,6 +25,19 @@ export class QueueTracker {
     this.#running = true;
     this.#problem = null;
     this.#publish();
+  }
+
+  /**
+   * Dev: the keywords this pass keeps from being created, each with the reason. They are left out
+   * of the sync, so only this puts them in the queue, as failed, until a pass lets them through.
+   */
+  block(blocked: readonly { slug: string; keyword: string; error: LockEntryError }[]): void {
+    this.#blocked = new Map(
+      blocked.map(({ slug, keyword, error }) => [
+        slug,
+        { slug, keyword, url: this.#url(slug), state: 'failed', statusDetail: null, progress: 0, error, wordsBilled: 0 } satisfies QueueArticle,
+      ]),
+    );
   }
 
   readonly onEvent = (event: SyncEvent): void => {
@@ -55,6 +70,7 @@ export class QueueTracker {
             wordsBilled: earlier?.wordsBilled ?? 0,
           });
         }
+        for (const [slug, article] of this.#blocked) if (!next.has(slug)) next.set(slug, article);
         this.#articles = next;
         break;
       }
@@ -92,7 +108,7 @@ export class QueueTracker {
         wordsBilled: this.#totals.wordsBilled + t.estimatedWords,
         reused: t.reused,
         finished: this.#totals.finished + t.finished + t.fetched,
-        failed: t.failed + t.unknown,
+        failed: t.failed + t.unknown + this.#blocked.size,
         pending: t.pending,
         requests: this.#totals.requests + t.requests,
         waitedMs: this.#totals.waitedMs + (t.waited > 0 ? result.durationMs : 0),

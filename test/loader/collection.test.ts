@@ -1,0 +1,59 @@
+// articleLoader() in this process, as Astro's content layer runs it, against Astro's own data store: what the dev
+// server's queue (the toolbar's source) and the store see. Offline unless a case starts an emulator of its own.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { articleLoader } from '../../src/loader.js';
+import { loaderRuntime } from '../../src/loader/runtime.js';
+import { createTestSite, type TestSite } from './loader-context.js';
+
+let site: TestSite;
+
+beforeEach(async () => {
+  site = await createTestSite();
+});
+
+afterEach(async () => {
+  const runtime = loaderRuntime();
+  for (const session of runtime.sessions.values()) await session.dispose();
+  runtime.sessions.clear();
+  runtime.queues.clear();
+  await site.cleanup();
+});
+
+function queue(collection = 'articles') {
+  const snapshot = loaderRuntime().queues.get(collection);
+  expect(snapshot, `no queue published for ${collection}`).toBeDefined();
+  return snapshot!;
+}
+
+describe('the dev queue', () => {
+  it('should list the keywords frozen mode keeps from being created, as failed with the reason', async () => {
+    await site.write('articles.yaml', 'articles:\n  - espresso machines\n  - milk frothers\n');
+    await articleLoader({ manifest: './articles.yaml', frozen: true }).load(site.context('articles', { dev: true }));
+    const articles = queue().articles;
+    expect(articles.map((a) => [a.slug, a.state, a.error?.code])).toEqual([
+      ['espresso-machines', 'failed', 'frozen'],
+      ['milk-frothers', 'failed', 'frozen'],
+    ]);
+    expect(articles[0]!.error!.message).toMatch(/frozen mode is on/);
+    expect(articles[0]!.url).toBe('/articles/espresso-machines/');
+    expect(queue().totals.failed).toBe(2);
+  });
+
+  it('should list the keywords over the budget, as failed with the reason', async () => {
+    await site.write('articles.yaml', 'articles:\n  - espresso machines\n  - milk frothers\n  - cold brew\n');
+    await articleLoader({ manifest: './articles.yaml', frozen: false, budget: 2 }).load(site.context('articles', { dev: true }));
+    const articles = queue().articles;
+    expect(articles.map((a) => [a.slug, a.state, a.error?.code])).toEqual([
+      ['espresso-machines', 'failed', 'over_budget'],
+      ['milk-frothers', 'failed', 'over_budget'],
+      ['cold-brew', 'failed', 'over_budget'],
+    ]);
+    expect(articles[0]!.error!.message).toMatch(/3 new articles exceed the budget of 2/);
+    // The store holds the same three as failed placeholders: the panel and the pages agree.
+    expect([...site.store.values('articles')].map((entry) => [entry.id, (entry.data as { status: string }).status])).toEqual([
+      ['espresso-machines', 'failed'],
+      ['milk-frothers', 'failed'],
+      ['cold-brew', 'failed'],
+    ]);
+  });
+});
