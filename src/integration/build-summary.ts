@@ -4,21 +4,6 @@ import { shortPath } from '../loader/sync-report.js';
 
 const numbers = new Intl.NumberFormat('en-US');
 
-/**
- * Figures a loader may report beyond `QueueSnapshot['totals']`. Each is printed only when present:
- * the summary never shows a number the loader did not measure.
- */
-export interface ReportedTotals {
-  /** Words billed by the service (text + images) for the articles that finished, as recorded in the lock file (sync's `recordedWords`). */
-  billedWords?: number;
-  /** Of `billedWords`, the part billed for generated images. */
-  imageWords?: number;
-  /** Credits spent on the internal-links endpoint. */
-  linkCredits?: number;
-}
-
-type Snapshot = Omit<QueueSnapshot, 'totals'> & { totals: QueueSnapshot['totals'] & ReportedTotals };
-
 function count(value: number, singular: string, plural = `${singular}s`): string {
   return `${numbers.format(value)} ${value === 1 ? singular : plural}`;
 }
@@ -30,18 +15,12 @@ function duration(ms: number): string {
   return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
 }
 
-function sum(snapshots: readonly Snapshot[], pick: (s: Snapshot) => number | undefined): number | undefined {
-  let total = 0;
-  for (const snapshot of snapshots) {
-    const value = pick(snapshot);
-    if (value === undefined) return undefined;
-    total += value;
-  }
-  return total;
+function sum(snapshots: readonly QueueSnapshot[], pick: (s: QueueSnapshot) => number): number {
+  return snapshots.reduce((total, snapshot) => total + pick(snapshot), 0);
 }
 
 /** `12 articles: 9 reused, 2 finished, 1 failed` — every article once, by how the build left it. */
-function outcomes(snapshots: readonly Snapshot[]): string {
+function outcomes(snapshots: readonly QueueSnapshot[]): string {
   let reused = 0;
   let finished = 0;
   let failed = 0;
@@ -63,27 +42,30 @@ function outcomes(snapshots: readonly Snapshot[]): string {
   return `${count(total, 'article')}${where}: ${parts.join(', ')}`;
 }
 
-function billed(snapshots: readonly Snapshot[]): string {
+function billed(snapshots: readonly QueueSnapshot[]): string {
   const remote = snapshots.filter((s) => s.mode === 'remote');
   const offline = sum(
     snapshots.filter((s) => s.mode === 'offline'),
     (s) => s.totals.created,
-  ) ?? 0;
-  const created = sum(remote, (s) => s.totals.created) ?? 0;
+  );
+  const created = sum(remote, (s) => s.totals.created);
   const parts: string[] = [];
   if (created > 0) {
-    // The service gives a failed article's words back, so the estimate leaves failed articles out.
+    // The service gives a failed article's words back.
     const failed = remote.reduce((n, s) => n + s.articles.filter((a) => a.state === 'failed' && a.wordsBilled > 0).length, 0);
-    const actual = sum(remote, (s) => s.totals.billedWords);
+    const recorded = sum(remote, (s) => s.totals.billedWords);
     const images = sum(remote, (s) => s.totals.imageWords);
-    const estimate = remote.reduce((n, s) => n + s.articles.reduce((w, a) => w + (a.state === 'failed' ? 0 : a.wordsBilled), 0), 0);
-    // A recorded figure covers the articles that finished; with none finished yet, the estimate says more.
+    // Articles created but not finished (still being written when the build gave up) have no recorded figure yet.
+    const estimated = remote.reduce((n, s) => n + s.articles.reduce((w, a) => w + (a.state === 'failed' || a.wordsRecorded ? 0 : a.wordsBilled), 0), 0);
+    const measured = `${numbers.format(recorded)} words billed${images > 0 ? ` (${numbers.format(images)} of them for images)` : ''}`;
     const words =
-      actual === undefined || actual === 0
-        ? estimate === 0
+      recorded === 0
+        ? estimated === 0
           ? 'nothing billed'
-          : `≈${numbers.format(estimate)} words billed (estimated from the request settings, images included)`
-        : `${numbers.format(actual)} words billed${images === undefined ? '' : ` (${numbers.format(images)} of them for images)`}`;
+          : `≈${numbers.format(estimated)} words billed (estimated from the request settings, images included)`
+        : estimated === 0
+          ? measured
+          : `${measured}, and ≈${numbers.format(estimated)} for the articles still being written`;
     parts.push(`${count(created, 'new article')} created${failed > 0 ? ` (${numbers.format(failed)} failed, not billed)` : ''}, ${words}`);
   }
   // Offline, the embedded emulator writes placeholder text: an estimate of words "billed" would mislead.
@@ -91,20 +73,20 @@ function billed(snapshots: readonly Snapshot[]): string {
   return parts.length === 0 ? 'nothing created, nothing billed' : parts.join('; ');
 }
 
-function links(snapshots: readonly Snapshot[]): string {
+function links(snapshots: readonly QueueSnapshot[]): string {
   const credits = sum(snapshots, (s) => s.totals.linkCredits);
-  return credits === undefined ? 'internal-link credits: not measured (the loader does not report them yet)' : `${count(credits, 'internal-link credit')} spent`;
+  return credits === 0 ? 'no internal-link credits spent' : `${count(credits, 'internal-link credit')} spent`;
 }
 
-function service(snapshots: readonly Snapshot[]): string {
-  const requests = sum(snapshots, (s) => s.totals.requests) ?? 0;
+function service(snapshots: readonly QueueSnapshot[]): string {
+  const requests = sum(snapshots, (s) => s.totals.requests);
   if (requests === 0) return 'no requests: every article came from the cache';
-  const waited = sum(snapshots, (s) => s.totals.waitedMs) ?? 0;
+  const waited = sum(snapshots, (s) => s.totals.waitedMs);
   return `${count(requests, 'request')}${waited > 0 ? `, ${duration(waited)} waiting for articles to be written` : ', no waiting'}`;
 }
 
 /** The files to commit, once per lock file (several collections may share one). */
-function commit(snapshots: readonly Snapshot[], root: string): string | undefined {
+function commit(snapshots: readonly QueueSnapshot[], root: string): string | undefined {
   const changed = new Map<string, string>();
   for (const snapshot of snapshots) {
     if (snapshot.changed) changed.set(snapshot.lockFile, `${shortPath(snapshot.lockFile, root)} and ${shortPath(snapshot.cacheDir, root)}/`);
@@ -120,14 +102,14 @@ function commit(snapshots: readonly Snapshot[], root: string): string | undefine
  * ```
  * build summary
  *   articles  12 articles: 9 reused, 2 finished, 1 failed
- *   billed    2 new articles created, ≈3,600 words billed (estimated from the request settings, images included)
- *   links     internal-link credits: not measured (the loader does not report them yet)
+ *   billed    2 new articles created (1 failed, not billed), 1,432 words billed (200 of them for images)
+ *   links     2 internal-link credits spent
  *   service   14 requests, 38 s waiting for articles to be written
  *   commit    articles.lock.json and articles.cache/ changed: commit them, …
  * ```
  */
 export function formatBuildSummary(input: readonly QueueSnapshot[], root: string): string | undefined {
-  const snapshots = [...input].sort((a, b) => a.collection.localeCompare(b.collection)) as Snapshot[];
+  const snapshots = [...input].sort((a, b) => a.collection.localeCompare(b.collection));
   if (snapshots.length === 0) return undefined;
   const rows: [string, string][] = [
     ['articles', outcomes(snapshots)],

@@ -2,4 +2,3 @@
 export { articles, INTEGRATION_NAME, IntegrationOptionError } from './integration.js';
 export type { ArticlesIntegrationOptions } from './integration.js';
 export { formatBuildSummary } from './build-summary.js';
-export type { ReportedTotals } from './build-summary.js';

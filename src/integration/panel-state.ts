@@ -41,10 +41,13 @@ export interface QueueCounts {
   articles: number;
   byState: Record<ArticleState, number>;
   /**
-   * Estimated words billed for the articles created while this server ran (image words included),
-   * failed ones left out: the service gives their words back.
+   * Words billed for the articles written while this server ran (image words included), failed
+   * ones left out: the service gives their words back. Recorded figures where the articles
+   * finished, estimates for the rest.
    */
   wordsBilled: number;
+  /** Part of `wordsBilled` is an estimate (an article is still being written). */
+  estimated: boolean;
 }
 
 /** Counts by state and the words billed, from the article list (the totals only move when a sync returns). */
@@ -52,12 +55,15 @@ export function countQueue(collections: readonly Pick<PanelCollection, 'articles
   const byState: Record<ArticleState, number> = { processing: 0, queued: 0, failed: 0, finished: 0, reused: 0 };
   let articles = 0;
   let wordsBilled = 0;
+  let estimated = false;
   for (const collection of collections) {
     for (const article of collection.articles) {
       articles += 1;
       byState[article.state] += 1;
-      if (article.state !== 'failed') wordsBilled += article.wordsBilled;
+      if (article.state === 'failed') continue;
+      wordsBilled += article.wordsBilled;
+      if (article.wordsBilled > 0 && !article.wordsRecorded) estimated = true;
     }
   }
-  return { articles, byState, wordsBilled };
+  return { articles, byState, wordsBilled, estimated };
 }

@@ -162,9 +162,11 @@ function wordsCell(article: QueueArticle, offline: boolean): { text: string; kin
   if (article.state === 'reused') return { text: 'cached', kind: '', title: 'Served from the committed cache: nothing billed' };
   if (article.wordsBilled === 0) return { text: '0 words', kind: '', title: 'Nothing billed for it while this server runs' };
   if (offline) return { text: 'free (offline)', kind: '', title: 'Written by the embedded emulator: nothing billed' };
-  const estimate = `≈${numbers.format(article.wordsBilled)} words`;
-  if (article.state === 'failed') return { text: estimate, kind: 'refunded', title: 'The service gives a failed article’s words back' };
-  return { text: estimate, kind: 'billed', title: 'Estimated words billed for it (images included)' };
+  // Recorded once the article finished; until then the estimate from its request, marked ≈.
+  const words = `${article.wordsRecorded ? '' : '≈'}${numbers.format(article.wordsBilled)} words`;
+  if (article.state === 'failed') return { text: words, kind: 'refunded', title: 'The service gives a failed article’s words back' };
+  if (article.wordsRecorded) return { text: words, kind: 'billed', title: 'Words billed for it (images included), as recorded in the lock file' };
+  return { text: words, kind: 'billed', title: 'Estimated words billed for it (images included); the recorded figure replaces it once it finishes' };
 }
 
 function sortArticles(articles: readonly QueueArticle[]): QueueArticle[] {
@@ -341,7 +343,7 @@ class ArticlesPanel {
       finished: [numbers.format(counts.byState.finished), 'finished'],
       reused: [numbers.format(counts.byState.reused), 'reused'],
       failed: [numbers.format(counts.byState.failed), 'failed'],
-      words: offline ? ['0', 'billed (offline)'] : [`≈${numbers.format(counts.wordsBilled)}`, 'words billed'],
+      words: offline ? ['0', 'billed (offline)'] : [`${counts.estimated ? '≈' : ''}${numbers.format(counts.wordsBilled)}`, 'words billed'],
     };
     for (const [name, [value, label]] of Object.entries(figures)) {
       const stat = this.#statValues.get(name);

@@ -223,7 +223,7 @@ export class ArticleCollection {
     this.#counts = { unchanged: 0, rendered: 0, placeholders: 0 };
     const manifest = await this.#readManifest();
     const { lockFile } = this.#paths();
-    const service = new ArticleService(this.#options.service, { stateFile: this.#stateFile, onEmulatorStart: this.#offlineNotice });
+    const service = new ArticleService(this.#options.service, { stateFile: this.#stateFile, onEmulatorStart: this.#offlineNotice, onLinkCredit: () => this.#tracker.linkCredit() });
     let handedOver = false;
     this.#busy += 1;
     this.#tracker.start();
@@ -256,7 +256,7 @@ export class ArticleCollection {
       const failures = await this.#applyResult(result, pass);
       this.#logCounts();
       const pending = result.articles.some((article) => article.outcome === 'pending');
-      this.#tracker.finish(result, blocked.size > 0 ? [...blocked.values()][0]!.message : null, { running: pending && this.#dev });
+      this.#tracker.finish(result, blocked.size > 0 ? [...blocked.values()][0]!.message : null, { running: pending && this.#dev, requests: service.stats.requests });
       if (this.#dev && pending && !this.#disposed) {
         this.#startBackground(pass);
         handedOver = true;
@@ -508,6 +508,7 @@ export class ArticleCollection {
       }
     };
     this.#busy += 1;
+    const requestsBefore = pass.service.stats.requests;
     const done = (async () => {
       try {
         const result = await syncArticles({
@@ -529,7 +530,7 @@ export class ArticleCollection {
         this.#counts = { unchanged: 0, rendered: 0, placeholders: 0 };
         await this.#applyResult(result, pass);
         reporter.summary(result, this.#root);
-        this.#tracker.finish(result, null);
+        this.#tracker.finish(result, null, { requests: pass.service.stats.requests - requestsBefore });
       } catch (error) {
         await work;
         if (controller.signal.aborted) this.#tracker.finish(undefined, null);
@@ -554,6 +555,7 @@ export class ArticleCollection {
     const output = entry.output;
     const served: ServedArticle = { output, articleId: entry.articleId, hash: entry.hash, current: true, ...(entry.emulator === true ? { emulator: true } : {}) };
     await this.#serve(spec, served, entry, () => state.cache.read(output), pass);
+    this.#tracker.recordWords(spec.slug, entry);
     this.#context.logger.info(`"${spec.slug}" is ready`);
   }
 }

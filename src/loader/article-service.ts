@@ -17,15 +17,18 @@ export class ArticleService implements SyncClient {
   readonly settings: ServiceSettings;
   readonly #stateFile: string;
   readonly #onEmulatorStart: (url: string) => void;
+  readonly #onLinkCredit: () => void;
   #client: Promise<{ client: ArticleClient; lease: EmulatorLease | undefined }> | undefined;
   /** The connected client, for its counters; `#earlier` holds the counts of clients already closed. */
   #live: ArticleClient | undefined;
   #earlier = { requests: 0, retries: 0 };
 
-  constructor(settings: ServiceSettings, options: { stateFile: string; onEmulatorStart?: (url: string) => void }) {
+  /** `onLinkCredit`: called after each paid internal-link request (never offline: the embedded emulator charges nothing real). */
+  constructor(settings: ServiceSettings, options: { stateFile: string; onEmulatorStart?: (url: string) => void; onLinkCredit?: () => void }) {
     this.settings = settings;
     this.#stateFile = options.stateFile;
     this.#onEmulatorStart = options.onEmulatorStart ?? (() => {});
+    this.#onLinkCredit = options.onLinkCredit ?? (() => {});
   }
 
   /** What sync is told it talks to: entries the emulator writes are marked, and never served as real articles by a real sync. */
@@ -63,7 +66,10 @@ export class ArticleService implements SyncClient {
   /** The internal-links endpoint in HTML form (what the pipeline's `serviceLinks.link` wants). */
   async linkContent(content: string, domainId: string): Promise<string> {
     const { client } = await this.#connect();
-    return client.createInternalLinks({ content, domainId, format: 'html' });
+    const linked = await client.createInternalLinks({ content, domainId, format: 'html' });
+    // The service charges a credit per answered request; a failed one costs nothing.
+    if (this.settings.mode === 'remote') this.#onLinkCredit();
+    return linked;
   }
 
   /**

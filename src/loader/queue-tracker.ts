@@ -1,14 +1,33 @@
 // Follows one collection's sync events and publishes its article queue to the process-wide runtime.
-import type { LockEntryError, SyncEvent, SyncResult } from '../sync/index.js';
-import { publishQueue, type QueueArticle, type QueueSnapshot } from './runtime.js';
+import { recordedWords, type LockEntry, type LockEntryError, type SyncEvent, type SyncResult } from '../sync/index.js';
+import { publishQueue, type QueueArticle, type QueueSnapshot, type QueueTotals } from './runtime.js';
 
 type Base = Omit<QueueSnapshot, 'running' | 'articles' | 'totals' | 'changed' | 'problem' | 'updatedAt'>;
+
+/** The words a lock entry records as billed (text and images), or undefined: not recorded, or written by the embedded emulator (free). */
+function billedFor(entry: LockEntry | undefined): { words: number; imageWords: number } | undefined {
+  if (entry === undefined || entry.emulator === true) return undefined;
+  const words = recordedWords(entry);
+  return words === undefined ? undefined : { words, imageWords: entry.imageWords ?? 0 };
+}
 
 export class QueueTracker {
   readonly #base: Base;
   readonly #url: (slug: string) => string;
   #articles = new Map<string, QueueArticle>();
-  #totals: QueueSnapshot['totals'] = { created: 0, wordsBilled: 0, reused: 0, finished: 0, failed: 0, pending: 0, requests: 0, waitedMs: 0 };
+  #totals: QueueTotals = {
+    created: 0,
+    estimatedWords: 0,
+    billedWords: 0,
+    imageWords: 0,
+    linkCredits: 0,
+    reused: 0,
+    finished: 0,
+    failed: 0,
+    pending: 0,
+    requests: 0,
+    waitedMs: 0,
+  };
   #running = false;
   #changed = false;
   #problem: string | null = null;
@@ -35,16 +54,12 @@ export class QueueTracker {
     this.#blocked = new Map(
       blocked.map(({ slug, keyword, error }) => [
         slug,
-        { slug, keyword, url: this.#url(slug), state: 'failed', statusDetail: null, progress: 0, error, wordsBilled: 0 } satisfies QueueArticle,
+        { slug, keyword, url: this.#url(slug), state: 'failed', statusDetail: null, progress: 0, error, wordsBilled: 0, wordsRecorded: false } satisfies QueueArticle,
       ]),
     );
   }
 
   readonly onEvent = (event: SyncEvent): void => {
-    const set = (slug: string, patch: Partial<QueueArticle>): void => {
-      const article = this.#articles.get(slug);
-      if (article !== undefined) this.#articles.set(slug, { ...article, ...patch });
-    };
     switch (event.type) {
       case 'plan': {
         const next = new Map<string, QueueArticle>();
@@ -68,6 +83,7 @@ export class QueueTracker {
             progress: state === 'queued' ? 0 : 1,
             error: state === 'failed' ? (planned.entry?.error ?? null) : null,
             wordsBilled: earlier?.wordsBilled ?? 0,
+            wordsRecorded: earlier?.wordsRecorded ?? false,
           });
         }
         for (const [slug, article] of this.#blocked) if (!next.has(slug)) next.set(slug, article);
@@ -75,21 +91,21 @@ export class QueueTracker {
         break;
       }
       case 'created':
-        set(event.slug, { wordsBilled: this.#estimates.get(event.slug) ?? 0 });
+        this.#set(event.slug, { wordsBilled: this.#estimates.get(event.slug) ?? 0, wordsRecorded: false });
         this.#changed = true;
         break;
       case 'progress':
-        set(event.slug, { state: event.status === 'processing' ? 'processing' : 'queued', statusDetail: event.statusDetail, progress: event.progress });
+        this.#set(event.slug, { state: event.status === 'processing' ? 'processing' : 'queued', statusDetail: event.statusDetail, progress: event.progress });
         break;
       case 'finished':
       case 'fetched':
       case 'restored':
-        set(event.slug, { state: 'finished', statusDetail: null, progress: 1, error: null });
+        this.#set(event.slug, { state: 'finished', statusDetail: null, progress: 1, error: null });
         this.#changed = true;
         break;
       case 'failed':
       case 'unknown':
-        set(event.slug, { state: 'failed', error: event.error });
+        this.#set(event.slug, { state: 'failed', error: event.error });
         break;
       default:
         return;
@@ -97,24 +113,57 @@ export class QueueTracker {
     this.#publish();
   };
 
-  /** A sync ended (or stopped with `problem`); `result` when it returned. */
-  finish(result: SyncResult | undefined, problem: string | null, options: { running?: boolean } = {}): void {
+  /** An article finished while a sync still runs (the dev server's wait): its recorded words replace the estimate at once. */
+  recordWords(slug: string, entry: LockEntry): void {
+    const billed = billedFor(entry);
+    if (billed === undefined || this.#articles.get(slug)?.state !== 'finished') return;
+    this.#set(slug, { wordsBilled: billed.words, wordsRecorded: true });
+    this.#publish();
+  }
+
+  /** One paid internal-link request. Not published by itself: the next change carries it (a build links thousands of articles). */
+  linkCredit(): void {
+    this.#totals.linkCredits += 1;
+  }
+
+  /**
+   * A sync ended (or stopped with `problem`); `result` when it returned. `requests`: every request
+   * made since the sync started, the internal-link requests of rendering included (default: the sync's own).
+   */
+  finish(result: SyncResult | undefined, problem: string | null, options: { running?: boolean; requests?: number } = {}): void {
     this.#running = options.running ?? false;
     this.#problem = problem;
     if (result !== undefined) {
       const t = result.totals;
+      let imageWords = 0;
+      // Refunded articles bill nothing, and only articles finished by this sync are new: the others were counted when they finished.
+      for (const article of result.articles) {
+        if (article.outcome !== 'finished') continue;
+        const billed = billedFor(article.entry);
+        if (billed === undefined) continue;
+        imageWords += billed.imageWords;
+        this.#set(article.slug, { wordsBilled: billed.words, wordsRecorded: true });
+      }
       this.#totals = {
         created: this.#totals.created + t.created,
-        wordsBilled: this.#totals.wordsBilled + t.estimatedWords,
+        estimatedWords: this.#totals.estimatedWords + t.estimatedWords,
+        billedWords: this.#totals.billedWords + t.recordedWords,
+        imageWords: this.#totals.imageWords + imageWords,
+        linkCredits: this.#totals.linkCredits,
         reused: t.reused,
         finished: this.#totals.finished + t.finished + t.fetched,
         failed: t.failed + t.unknown + this.#blocked.size,
         pending: t.pending,
-        requests: this.#totals.requests + t.requests,
+        requests: this.#totals.requests + (options.requests ?? t.requests),
         waitedMs: this.#totals.waitedMs + (t.waited > 0 ? result.durationMs : 0),
       };
     }
     this.#publish();
+  }
+
+  #set(slug: string, patch: Partial<QueueArticle>): void {
+    const article = this.#articles.get(slug);
+    if (article !== undefined) this.#articles.set(slug, { ...article, ...patch });
   }
 
   #publish(): void {

@@ -20,8 +20,32 @@ export interface QueueArticle {
   statusDetail: string | null;
   progress: number;
   error: { code: string; message: string } | null;
-  /** Estimated words this run billed for it (0 when reused). */
+  /**
+   * Words billed for it while this process ran, images included (0 when reused): as recorded in the
+   * lock file once it finished, the estimate from its request until then. A failed article is refunded.
+   */
   wordsBilled: number;
+  /** `wordsBilled` is the recorded figure, not the estimate. */
+  wordsRecorded: boolean;
+}
+
+/** What a collection's syncs did and cost while this process ran (the counts of the last sync: reused, failed, pending). */
+export interface QueueTotals {
+  created: number;
+  /** Estimated words of the articles created (from their requests, before they are written). */
+  estimatedWords: number;
+  /** Words billed, images included, as recorded in the lock file for the articles that finished (the embedded emulator bills nothing). */
+  billedWords: number;
+  /** Of `billedWords`, the words billed for generated images. */
+  imageWords: number;
+  /** Paid internal-link requests (one credit each); answers served from the cache cost nothing. */
+  linkCredits: number;
+  reused: number;
+  finished: number;
+  failed: number;
+  pending: number;
+  requests: number;
+  waitedMs: number;
 }
 
 /** A collection's queue: what the loader knows after each step of a sync, for the dev toolbar and build summaries. */
@@ -37,7 +61,7 @@ export interface QueueSnapshot {
   /** A sync (or a dev server's background wait) is running. */
   running: boolean;
   articles: QueueArticle[];
-  totals: { created: number; wordsBilled: number; reused: number; finished: number; failed: number; pending: number; requests: number; waitedMs: number };
+  totals: QueueTotals;
   /** The lock file or cache changed and should be committed. */
   changed: boolean;
   /** The last problem that stopped a sync (over budget, frozen, manifest error), else null. */

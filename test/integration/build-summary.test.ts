@@ -1,15 +1,15 @@
 // formatBuildSummary over queue snapshots as the loader publishes them: what each line says, and what it never invents.
 import { describe, expect, it } from 'vitest';
-import { formatBuildSummary, type ReportedTotals } from '../../src/integration/build-summary.js';
+import { formatBuildSummary } from '../../src/integration/build-summary.js';
 import type { QueueArticle, QueueSnapshot } from '../../src/loader/runtime.js';
 
 const ROOT = '/site';
 
 function article(slug: string, state: QueueArticle['state'], patch: Partial<QueueArticle> = {}): QueueArticle {
-  return { slug, keyword: slug.replaceAll('-', ' '), url: `/articles/${slug}/`, state, statusDetail: null, progress: 1, error: null, wordsBilled: 0, ...patch };
+  return { slug, keyword: slug.replaceAll('-', ' '), url: `/articles/${slug}/`, state, statusDetail: null, progress: 1, error: null, wordsBilled: 0, wordsRecorded: false, ...patch };
 }
 
-function snapshot(patch: Omit<Partial<QueueSnapshot>, 'totals'> & { totals?: Partial<QueueSnapshot['totals']> & ReportedTotals } = {}): QueueSnapshot {
+function snapshot(patch: Omit<Partial<QueueSnapshot>, 'totals'> & { totals?: Partial<QueueSnapshot['totals']> } = {}): QueueSnapshot {
   const { totals, ...rest } = patch;
   return {
     collection: 'articles',
@@ -25,7 +25,7 @@ function snapshot(patch: Omit<Partial<QueueSnapshot>, 'totals'> & { totals?: Par
     problem: null,
     updatedAt: 0,
     ...rest,
-    totals: { created: 0, wordsBilled: 0, reused: 0, finished: 0, failed: 0, pending: 0, requests: 0, waitedMs: 0, ...totals },
+    totals: { created: 0, estimatedWords: 0, billedWords: 0, imageWords: 0, linkCredits: 0, reused: 0, finished: 0, failed: 0, pending: 0, requests: 0, waitedMs: 0, ...totals },
   };
 }
 
@@ -39,7 +39,7 @@ function rows(block: string | undefined): Record<string, string> {
 
 const created = snapshot({
   articles: [article('a', 'reused'), article('b', 'finished', { wordsBilled: 1200 }), article('c', 'failed', { wordsBilled: 800, error: { code: 'generation_failed', message: 'stopped' } })],
-  totals: { created: 2, wordsBilled: 2000, reused: 1, finished: 1, failed: 1, requests: 9, waitedMs: 83_000 },
+  totals: { created: 2, estimatedWords: 2000, reused: 1, finished: 1, failed: 1, requests: 9, waitedMs: 83_000 },
   changed: true,
 });
 
@@ -53,15 +53,27 @@ describe('formatBuildSummary', () => {
     expect(rows(formatBuildSummary([snapshotWithPending], ROOT)).articles).toBe('5 articles: 2 reused, 1 finished, 1 failed, 1 still being written');
   });
 
-  it('should call the words an estimate and leave failed articles out of it when the loader reports no billed words', () => {
+  it('should call the words an estimate and leave failed articles out of it while no article has a recorded figure', () => {
     expect(rows(formatBuildSummary([created], ROOT)).billed).toBe(
       '2 new articles created (1 failed, not billed), ≈1,200 words billed (estimated from the request settings, images included)',
     );
   });
 
-  it('should print the words billed and the image words when the loader reports them', () => {
-    const reported = snapshot({ ...created, totals: { ...created.totals, billedWords: 1432, imageWords: 200 } });
-    expect(rows(formatBuildSummary([reported], ROOT)).billed).toBe('2 new articles created (1 failed, not billed), 1,432 words billed (200 of them for images)');
+  it('should print the recorded words billed and the image words once the articles finished', () => {
+    const recorded = snapshot({
+      ...created,
+      articles: [article('a', 'reused'), article('b', 'finished', { wordsBilled: 1432, wordsRecorded: true }), created.articles[2]!],
+      totals: { ...created.totals, billedWords: 1432, imageWords: 200 },
+    });
+    expect(rows(formatBuildSummary([recorded], ROOT)).billed).toBe('2 new articles created (1 failed, not billed), 1,432 words billed (200 of them for images)');
+  });
+
+  it('should add an estimate for the articles still being written to the recorded words', () => {
+    const partly = snapshot({
+      articles: [article('b', 'finished', { wordsBilled: 1432, wordsRecorded: true }), article('c', 'processing', { wordsBilled: 900 })],
+      totals: { created: 2, billedWords: 1432 },
+    });
+    expect(rows(formatBuildSummary([partly], ROOT)).billed).toBe('2 new articles created, 1,432 words billed, and ≈900 for the articles still being written');
   });
 
   it('should bill nothing for articles the embedded emulator wrote offline', () => {
@@ -73,10 +85,10 @@ describe('formatBuildSummary', () => {
     expect(rows(formatBuildSummary([snapshot({ articles: [article('a', 'reused')] })], ROOT)).billed).toBe('nothing created, nothing billed');
   });
 
-  it('should say link credits are not measured unless the loader reports them', () => {
-    expect(rows(formatBuildSummary([created], ROOT)).links).toBe('internal-link credits: not measured (the loader does not report them yet)');
-    const reported = snapshot({ ...created, totals: { ...created.totals, linkCredits: 2 } });
-    expect(rows(formatBuildSummary([reported], ROOT)).links).toBe('2 internal-link credits spent');
+  it('should give the internal-link credits spent, or say none were', () => {
+    expect(rows(formatBuildSummary([created], ROOT)).links).toBe('no internal-link credits spent');
+    const linked = snapshot({ ...created, totals: { ...created.totals, linkCredits: 2 } });
+    expect(rows(formatBuildSummary([linked], ROOT)).links).toBe('2 internal-link credits spent');
   });
 
   it('should give the requests and the time spent waiting on the service', () => {

@@ -1,5 +1,5 @@
 // `astro build` of the toolbar fixture against the emulator: the integration's summary block, read from the build log, against the emulator's ledger.
-import { appendFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
@@ -7,6 +7,14 @@ import { astro, buildPackage, createSite, type Site } from './astro-project.js';
 
 let emulator: RunningEmulator;
 let site: Site;
+const numbers = new Intl.NumberFormat('en-US');
+
+/** Turns on the service's internal links in the site's content config (the emulator registers the domain). */
+async function linkThroughService(): Promise<void> {
+  const file = join(site.root, 'src/content.config.ts');
+  const text = await readFile(file, 'utf8');
+  await writeFile(file, text.replace("emulator: { timing: 'instant' },", "emulator: { timing: 'instant' }, internalLinks: { domainId: 'toolbar-site', siteUrl: 'https://toolbar.example' },"));
+}
 
 /** The summary block's rows by label; fails when the log has no block or more than one. */
 function summaryOf(output: string): Record<string, string> {
@@ -31,7 +39,10 @@ async function build(): Promise<{ output: string; summary: Record<string, string
 describe('astro build with articles()', () => {
   beforeAll(async () => {
     await buildPackage();
-    emulator = await startEmulator({ timing: 'instant' });
+    emulator = await startEmulator({
+      timing: 'instant',
+      domains: [{ id: 'toolbar-site', pages: [{ url: 'https://toolbar.example/', title: 'Home', keywords: ['coffee'] }] }],
+    });
     site = await createSite('toolbar');
   });
 
@@ -46,21 +57,29 @@ describe('astro build with articles()', () => {
     expect(summary).toEqual({
       articles: '3 articles: 3 reused',
       billed: 'nothing created, nothing billed',
-      links: 'internal-link credits: not measured (the loader does not report them yet)',
+      links: 'no internal-link credits spent',
       service: 'no requests: every article came from the cache',
     });
   }, 180_000);
 
-  it('should count the new articles, the words and the requests as the emulator recorded them', async () => {
-    await appendFile(join(site.root, 'articles.yaml'), '  - french press grind size\n  - keyword: espresso tamping\n    articleLength: shorter\n');
-    const { output, summary } = await build();
-    const ledger = emulator.ledger.totals;
-    expect(ledger.creations).toBe(2);
-    expect(summary.articles).toBe(`5 articles: 3 reused, ${ledger.creations} finished`);
-    // The same estimate the loader's plan line announced before creating anything.
-    const planned = /to create \(≈([\d,]+) words to bill\)/.exec(output)?.[1];
-    expect(planned, output).toBeDefined();
-    expect(summary.billed).toBe(`${ledger.creations} new articles created, ≈${planned} words billed (estimated from the request settings, images included)`);
+  it('should count the new articles, the words billed with their image words, the link credits and the requests as the emulator recorded them', async () => {
+    await linkThroughService();
+    await appendFile(
+      join(site.root, 'articles.yaml'),
+      '  - french press grind size\n  - keyword: espresso tamping\n    articleLength: shorter\n    multimediaOption: images\n    maxImages: 2\n',
+    );
+    const before = emulator.ledger.totals;
+    const { summary } = await build();
+    const after = emulator.ledger.totals;
+    expect(after.creations - before.creations).toBe(2);
+    expect(after.imageWords - before.imageWords).toBeGreaterThan(0);
+    expect(summary.articles).toBe('5 articles: 3 reused, 2 finished');
+    expect(summary.billed).toBe(
+      `2 new articles created, ${numbers.format(after.billedWords - before.billedWords)} words billed (${numbers.format(after.imageWords - before.imageWords)} of them for images)`,
+    );
+    // Every article is linked once when internal links are turned on: the three cached ones and the two new ones.
+    expect(after.linkCredits - before.linkCredits).toBe(5);
+    expect(summary.links).toBe('5 internal-link credits spent');
     expect(summary.service).toMatch(new RegExp(`^${emulator.requests.length} requests, (?:[\\d a-z]+ waiting for articles to be written|no waiting)$`));
     expect(summary.commit).toBe('articles.lock.json and articles.cache/ changed: commit them, so the next build (and CI) reuses these articles');
   }, 180_000);
@@ -78,6 +97,9 @@ describe('astro build with articles()', () => {
       expect(after.billedWords).toBe(before.billedWords);
       expect(summary.articles).toBe('6 articles: 5 reused, 1 failed');
       expect(summary.billed).toBe('1 new article created (1 failed, not billed), nothing billed');
+      // Its page is not built, so nothing is linked; the others' links come from the cache.
+      expect(after.linkCredits).toBe(before.linkCredits);
+      expect(summary.links).toBe('no internal-link credits spent');
       expect(summary.service).toMatch(new RegExp(`^${emulator.requests.length - requestsBefore} requests`));
     } finally {
       emulator.setFaults(undefined);

@@ -128,6 +128,11 @@ describe.skipIf(!present)('the Articles app in the dev toolbar', () => {
     try {
       const finished = await waitForState('chemex-brewing', 'finished');
       expect(await finished.locator('a.keyword').getAttribute('href')).toBe('/articles/chemex-brewing/');
+      // Once finished, the words recorded in the lock file replace the estimate: what the service billed, no ≈.
+      const [creation] = emulator.ledger.creationsForKeyword('chemex brewing');
+      const billed = new Intl.NumberFormat('en-US').format(creation!.words + creation!.imageWords);
+      await finished.locator('.words', { hasText: new RegExp(`^${billed} words$`) }).waitFor({ timeout: STATE_TIMEOUT });
+      expect(await page.locator('[data-articles-panel] [data-stat="words"] b').textContent()).toBe(billed);
     } finally {
       emulator.setTiming(WRITING);
     }
