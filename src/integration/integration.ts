@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
-import { loaderRuntime, subscribeQueues } from '../loader/runtime.js';
+import { keepEmbeddedEmulator } from '../loader/embedded-emulator.js';
+import { loaderRuntime, shutdownRuntime } from '../loader/runtime.js';
 import { formatBuildSummary } from './build-summary.js';
-import { DevEmulatorHold } from './dev-emulator.js';
 import { TOOLBAR_APP_ID } from './panel-state.js';
 import { relayQueues, type QueueRelay } from './toolbar-relay.js';
 
@@ -68,15 +68,14 @@ const ICON =
  * subscribes to it. The loader works without the integration.
  *
  * - `astro dev`: an Articles app in the dev toolbar shows every manifest entry live; in offline
- *   mode one embedded emulator serves the whole dev session and stops with the server.
+ *   mode one embedded emulator serves the whole dev session. When the dev server stops, the
+ *   loaders' background waits end (no poll after that) and the embedded emulator stops.
  * - `astro build`: one summary block at the end of the log.
  */
 export function articles(options: ArticlesIntegrationOptions = {}): AstroIntegration {
   const settings = resolveOptions(options);
   let root = process.cwd();
   let relay: QueueRelay | undefined;
-  let hold: DevEmulatorHold | undefined;
-  let unsubscribe: (() => void) | undefined;
   return {
     name: INTEGRATION_NAME,
     hooks: {
@@ -92,24 +91,20 @@ export function articles(options: ArticlesIntegrationOptions = {}): AstroIntegra
         });
       },
       'astro:server:setup': ({ server, toolbar }) => {
-        const devHold = new DevEmulatorHold(() => relay?.push());
-        const stopWatching = subscribeQueues(() => devHold.check());
-        const devRelay = settings.toolbar ? relayQueues(toolbar, { root, emulatorUrl: () => devHold.url }) : undefined;
-        hold = devHold;
+        // Offline, the loader would stop the emulator after each sync and start another (a new port)
+        // on the next manifest edit; the dev server keeps one until it stops. Idempotent across restarts.
+        keepEmbeddedEmulator('astro dev');
+        const devRelay = settings.toolbar ? relayQueues(toolbar, { root, emulatorUrl: () => loaderRuntime().emulator?.url ?? null }) : undefined;
         relay = devRelay;
-        unsubscribe = stopWatching;
-        // Vite closes its HTTP server on a restart too (astro.config edited): that server's listeners go,
-        // the emulator stays for the restarted server, and only astro:server:done stops it.
-        server.httpServer?.once('close', () => {
-          stopWatching();
-          devRelay?.close();
-        });
+        // Vite closes its HTTP server on a restart too (astro.config edited): that server's relay goes,
+        // the loaders and the emulator stay for the restarted server, and only astro:server:done ends them.
+        server.httpServer?.once('close', () => devRelay?.close());
       },
       'astro:server:done': async ({ logger }) => {
-        unsubscribe?.();
         relay?.close();
-        const stopped = await hold?.stop();
-        if (stopped === true) logger.debug('stopped the embedded emulator');
+        const emulator = loaderRuntime().emulator !== undefined;
+        await shutdownRuntime();
+        logger.debug(`stopped the article loaders' background work${emulator ? ' and the embedded emulator' : ''}`);
       },
       'astro:build:done': ({ logger }) => {
         if (!settings.buildSummary) return;

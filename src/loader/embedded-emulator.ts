@@ -1,7 +1,7 @@
 // Offline mode's service: the emulator started in-process on first need, shared, persisted to a state file, stopped when unused.
 import { startEmulator } from '../emulator/index.js';
 import type { EmulatorTiming } from './options.js';
-import { loaderRuntime } from './runtime.js';
+import { loaderRuntime, type EmulatorSlot, type LoaderRuntime } from './runtime.js';
 
 export interface EmulatorLease {
   url: string;
@@ -26,11 +26,17 @@ export async function acquireEmbeddedEmulator(options: { stateFile: string; timi
       options.onStart?.(emulator.url);
       return emulator;
     })();
-    slot = { started, stateFile: options.stateFile, users: 0 };
-    runtime.emulator = slot;
-    started.catch(() => {
-      if (runtime.emulator === slot) runtime.emulator = undefined;
-    });
+    const created: EmulatorSlot = { started, stateFile: options.stateFile, users: 0 };
+    slot = created;
+    runtime.emulator = created;
+    started.then(
+      (emulator) => {
+        created.url = emulator.url;
+      },
+      () => {
+        if (runtime.emulator === created) runtime.emulator = undefined;
+      },
+    );
   }
   slot.users += 1;
   let emulator;
@@ -49,19 +55,30 @@ export async function acquireEmbeddedEmulator(options: { stateFile: string; timi
       if (released) return;
       released = true;
       held.users -= 1;
-      if (held.users > 0 || runtime.emulator !== held) return;
-      runtime.emulator = undefined;
-      await emulator.stop();
+      await stopIfUnused(runtime, held);
     },
   };
 }
 
-/** Stops the embedded emulator whatever its leases (a dev server shutting down). Its state file keeps everything. */
-export async function stopEmbeddedEmulator(): Promise<void> {
-  const runtime = loaderRuntime();
-  const slot = runtime.emulator;
-  if (slot === undefined) return;
+/** Stops the emulator of `slot` when no sync uses it and no one keeps it (its state file keeps every article). */
+async function stopIfUnused(runtime: LoaderRuntime, slot: EmulatorSlot | undefined): Promise<void> {
+  if (slot === undefined || slot.users > 0 || runtime.emulatorKeepers.size > 0 || runtime.emulator !== slot) return;
   runtime.emulator = undefined;
   const emulator = await slot.started.catch(() => undefined);
   await emulator?.stop();
+}
+
+/**
+ * Keeps the embedded emulator running between syncs, from its start (now or later) until the
+ * returned function is called: a dev server edits the manifest many times and should find one
+ * emulator, on one port, each time. `keeper` names who keeps it; keeping again under the same name
+ * changes nothing (a restarted dev server). `shutdownRuntime()` ends every keeper.
+ */
+export function keepEmbeddedEmulator(keeper: string): () => Promise<void> {
+  const runtime = loaderRuntime();
+  runtime.emulatorKeepers.add(keeper);
+  return async () => {
+    if (!runtime.emulatorKeepers.delete(keeper)) return;
+    await stopIfUnused(runtime, runtime.emulator);
+  };
 }

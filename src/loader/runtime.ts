@@ -75,8 +75,16 @@ export type QueueListener = (snapshot: QueueSnapshot) => void;
 export interface EmulatorSlot {
   /** Resolves to the emulator once started. */
   started: Promise<{ url: string; apiKey: string; stop(): Promise<void> }>;
+  /** Its address, once started. */
+  url?: string;
   stateFile: string;
+  /** Syncs using it now (leases). */
   users: number;
+}
+
+/** A collection's loader session: its dev watch and background wait end with dispose(). */
+export interface RuntimeSession {
+  dispose(): Promise<void>;
 }
 
 export interface LoaderRuntime {
@@ -87,7 +95,12 @@ export interface LoaderRuntime {
    * The live session of each collection (by project root and name). An edited content config
    * creates a new loader; its first load() ends the old one's watch and background wait.
    */
-  readonly sessions: Map<string, { dispose(): Promise<void> }>;
+  readonly sessions: Map<string, RuntimeSession>;
+  /**
+   * Who keeps the embedded emulator running while no sync uses it (a dev server, for its whole
+   * life: one emulator on one port instead of a new one after every manifest edit).
+   */
+  readonly emulatorKeepers: Set<string>;
 }
 
 const KEY = Symbol.for('astro-article-loader.runtime');
@@ -95,10 +108,32 @@ const KEY = Symbol.for('astro-article-loader.runtime');
 /** The one runtime of this process. */
 export function loaderRuntime(): LoaderRuntime {
   const holder = globalThis as { [KEY]?: LoaderRuntime };
-  holder[KEY] ??= { queues: new Map(), listeners: new Set(), emulator: undefined, sessions: new Map() };
+  holder[KEY] ??= { queues: new Map(), listeners: new Set(), emulator: undefined, sessions: new Map(), emulatorKeepers: new Set() };
   // A runtime made by an older copy of this module in the same process lacks the newer members.
-  (holder[KEY] as { sessions?: LoaderRuntime['sessions'] }).sessions ??= new Map();
+  const runtime = holder[KEY] as { sessions?: LoaderRuntime['sessions']; emulatorKeepers?: LoaderRuntime['emulatorKeepers'] };
+  runtime.sessions ??= new Map();
+  runtime.emulatorKeepers ??= new Set();
   return holder[KEY];
+}
+
+/**
+ * Ends what the loaders keep running in this process: every session's dev watch and background
+ * wait (no poll is sent after this resolves), then the embedded emulator, whoever keeps it. The
+ * queues are forgotten, so a later build in the same process reports only its own. Called when
+ * the dev server stops (`articles()` does it on `astro:server:done`); the next load() starts afresh.
+ */
+export async function shutdownRuntime(): Promise<void> {
+  const runtime = loaderRuntime();
+  const sessions = [...runtime.sessions.values()];
+  runtime.sessions.clear();
+  await Promise.allSettled(sessions.map((session) => session.dispose()));
+  runtime.emulatorKeepers.clear();
+  const slot = runtime.emulator;
+  runtime.emulator = undefined;
+  const emulator = await slot?.started.catch(() => undefined);
+  // Its state file keeps every article, ledger entry and idempotency key for the next start.
+  await emulator?.stop();
+  runtime.queues.clear();
 }
 
 /** Records a collection's queue and tells every listener. A listener's error never reaches the loader. */

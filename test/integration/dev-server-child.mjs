@@ -9,7 +9,8 @@ process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text) => {
   if (!text.includes('stop')) return;
   server.stop().then(
-    () => console.log('dev-child: stopped'),
+    // What still keeps the process alive, for a test that finds it does not exit.
+    () => console.log(`dev-child: stopped (active: ${process.getActiveResourcesInfo().join(', ')})`),
     (error) => console.log(`dev-child: stop failed: ${error?.stack ?? error}`),
   );
 });

@@ -2,7 +2,7 @@
 // server's queue (the toolbar's source) and the store see. Offline unless a case starts an emulator of its own.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { articleLoader } from '../../src/loader.js';
-import { loaderRuntime } from '../../src/loader/runtime.js';
+import { loaderRuntime, shutdownRuntime } from '../../src/loader/runtime.js';
 import { createTestSite, type TestSite } from './loader-context.js';
 
 let site: TestSite;
@@ -12,10 +12,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  const runtime = loaderRuntime();
-  for (const session of runtime.sessions.values()) await session.dispose();
-  runtime.sessions.clear();
-  runtime.queues.clear();
+  await shutdownRuntime();
   await site.cleanup();
 });
 

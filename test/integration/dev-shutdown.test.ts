@@ -1,0 +1,92 @@
+// A dev server stopped while articles are still being written: the loader's background wait ends with it (no poll
+// after the stop, nothing left that keeps the process alive), and its port closes. The service is an emulator the
+// test runs, so its request log shows every poll; the dev server runs through Astro's API in a child process, so
+// stopping the server (astro:server:done) and the process ending are two separate moments.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { appendFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { accepts, buildPackage, ChildOutput, childEnv, createSite, freePort, type Site } from './astro-project.js';
+
+const CHILD = fileURLToPath(new URL('./dev-server-child.mjs', import.meta.url));
+
+let emulator: RunningEmulator;
+let site: Site;
+let child: ChildProcessWithoutNullStreams;
+let url: string;
+const output = new ChildOutput();
+let exit: string | undefined;
+let markExited = (): void => {};
+const exited = new Promise<void>((resolve) => (markExited = resolve));
+
+const gone = (): string | undefined => exit;
+
+/** Resolves once `condition` holds, checking between short pauses; the bound turns a hang into a message. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (condition()) return;
+    if (exit !== undefined) throw new Error(`${exit} before ${what}:\n${output.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} never happened:\n${output.text}`);
+}
+
+describe('articles() when the dev server stops with articles still being written', () => {
+  beforeAll(async () => {
+    await buildPackage();
+    // Ten minutes per article: it is still being written whenever the test looks.
+    emulator = await startEmulator({ timing: { queueDelayMs: 0, writingMs: 10 * 60_000 } });
+    site = await createSite('toolbar');
+    const port = await freePort();
+    child = spawn(process.execPath, [CHILD, site.root, String(port)], {
+      cwd: site.root,
+      env: childEnv({ ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
+    child.once('exit', (code, signal) => {
+      exit = `the dev server process exited (${code ?? signal})`;
+      output.append('');
+      markExited();
+    });
+    url = (await output.waitFor(/dev-child: ready at (http:\/\/\S+)/, { failed: gone }))[1]!;
+  });
+
+  afterAll(async () => {
+    if (exit === undefined) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await emulator?.stop();
+    await site?.cleanup();
+  });
+
+  it('should send no request after the stop, leave nothing running and close its port', async () => {
+    await appendFile(join(site.root, 'articles.yaml'), '  - aeropress recipe\n');
+    await output.waitFor(/waiting for 1 article in the background/, { failed: gone });
+    // The background wait is polling: at least one status request for the new article has reached the service.
+    const [creation] = emulator.ledger.creationsForKeyword('aeropress recipe');
+    expect(creation).toBeDefined();
+    await until(() => emulator.requests.some((r) => r.route === 'getArticle' && r.path.endsWith(creation!.articleId)), 'a poll of the new article');
+    expect(await accepts(url)).toBe(true);
+
+    child.stdin.write('stop\n');
+    await output.waitFor(/dev-child: stopped/, { failed: gone });
+    const requestsAtStop = emulator.requests.length;
+    expect(exit).toBeUndefined();
+    expect(await accepts(url)).toBe(false);
+
+    // With stdin ended, only a timer or socket of the loader's could keep the process alive: it ends at once.
+    child.stdin.end();
+    const ended = await Promise.race([exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 30_000).unref())]);
+    expect(ended, `the process is still running after the dev server stopped:\n${output.text}`).toBe(true);
+    expect(child.exitCode).toBe(0);
+    expect(emulator.requests.length).toBe(requestsAtStop);
+    // The article is still the service's to finish: its id stays in the lock file for the next run.
+    const lock = JSON.parse(await readFile(join(site.root, 'articles.lock.json'), 'utf8')) as { articles: Record<string, { status: string; articleId?: string }> };
+    expect(lock.articles['aeropress-recipe']).toMatchObject({ status: 'pending', articleId: creation!.articleId });
+  }, 120_000);
+});
