@@ -24,6 +24,7 @@ import {
 import { articleContext, chosenHtml, entryConfig, finishedEntry, placeholderEntry } from './article-entry.js';
 import { ArticleService } from './article-service.js';
 import { watchArticleFiles } from './dev-watcher.js';
+import { PlaceholderProgress } from './placeholder-progress.js';
 import { API_KEY_ENV, API_URL_ENV, type ResolvedLoaderOptions } from './options.js';
 import { QueueTracker } from './queue-tracker.js';
 import { formatCount, shortPath, SyncReporter } from './sync-report.js';
@@ -78,6 +79,8 @@ interface PassContext {
   specs: ArticleSpec[];
   /** Dev only: creates refused (frozen, over budget), shown as failed placeholders. */
   blocked: ReadonlyMap<string, LockEntryError>;
+  /** Each synced article's lock entry after the pass (a placeholder shows its id and creation time). */
+  entries: ReadonlyMap<string, LockEntry | undefined>;
   lockFile: string;
   service: ArticleService;
   site: Omit<ArticleContext, 'keyword' | 'slug' | 'url' | 'articleType' | 'imageSize'>;
@@ -100,6 +103,8 @@ export class ArticleCollection {
   #disposed = false;
   /** Entries left as they were / processed in the current pass, for the log. */
   #counts = { unchanged: 0, rendered: 0, placeholders: 0 };
+  /** What each pending article's placeholder shows: a store write reloads the dev server's pages, so only coarse steps are written. */
+  readonly #progress = new PlaceholderProgress();
 
   constructor(options: ResolvedLoaderOptions, context: LoaderContext) {
     this.#options = options;
@@ -252,7 +257,8 @@ export class ArticleCollection {
       });
       if (!service.connected && this.#options.service.mode === 'offline') logger.debug('offline mode: every article is in the cache, so the embedded emulator was not started');
       reporter.summary(result, this.#root, { waiting: this.#dev });
-      const pass: PassContext = { manifest, specs, blocked, lockFile, service, ...this.#siteContext(manifest.specs, result.cache, service) };
+      const entries = new Map(result.articles.map((article) => [article.slug, article.entry]));
+      const pass: PassContext = { manifest, specs, blocked, entries, lockFile, service, ...this.#siteContext(manifest.specs, result.cache, service) };
       const failures = await this.#applyResult(result, pass);
       this.#logCounts();
       const pending = result.articles.some((article) => article.outcome === 'pending');
@@ -389,8 +395,12 @@ export class ArticleCollection {
           } else {
             error = article.error ?? { code: article.outcome, message: `the article is ${article.outcome}` };
           }
-          if (this.#dev) {
-            this.#placeholder(spec, article.outcome === 'pending' ? 'queued' : 'failed', null, 0, article.outcome === 'pending' ? null : error, article.entry);
+          if (this.#dev && article.outcome === 'pending') {
+            // As the background wait last showed it: unchanged, it is not written again.
+            const shown = this.#progress.shown(spec.slug);
+            this.#placeholder(spec, shown.status, shown.statusDetail, shown.progress, null, article.entry);
+          } else if (this.#dev) {
+            this.#placeholder(spec, 'failed', null, 0, error, article.entry);
           } else {
             untouched.add(spec.slug);
             failures.push({ slug: spec.slug, error });
@@ -411,6 +421,7 @@ export class ArticleCollection {
   /** Processes one finished article into the store, unless its digest says the entry already holds it. */
   async #serve(spec: ArticleSpec, served: ServedArticle, lockEntry: LockEntry | undefined, read: () => Promise<CachedOutput | undefined>, pass: PassContext): Promise<void> {
     const { store, generateDigest, parseData, logger } = this.#context;
+    this.#progress.forget(spec.slug);
     const url = this.#url(spec.slug);
     const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
     // Everything the entry is made from: the output, the request, the URL and the pipeline settings (the link map included).
@@ -462,6 +473,7 @@ export class ArticleCollection {
     error: LockEntryError | null,
     lockEntry: LockEntry | undefined,
   ): void {
+    if (status === 'failed') this.#progress.forget(spec.slug);
     const entry = placeholderEntry({
       slug: spec.slug,
       keyword: spec.keyword,
@@ -500,7 +512,10 @@ export class ArticleCollection {
       if (event.type === 'progress') {
         const spec = bySlug.get(event.slug);
         if (spec === undefined) return;
-        later(async () => this.#placeholder(spec, event.status === 'processing' ? 'processing' : 'queued', event.statusDetail, event.progress, null, undefined));
+        // The panel gets every poll over the toolbar channel; the store (and the pages) only a new status or step.
+        const shown = this.#progress.next(event.slug, { status: event.status === 'processing' ? 'processing' : 'queued', statusDetail: event.statusDetail, progress: event.progress });
+        if (shown === undefined) return;
+        later(async () => this.#placeholder(spec, shown.status, shown.statusDetail, shown.progress, null, pass.entries.get(event.slug)));
       } else if (event.type === 'finished' || event.type === 'fetched') {
         const spec = bySlug.get(event.slug);
         if (spec === undefined) return;

@@ -1,7 +1,9 @@
 // articleLoader() in this process, as Astro's content layer runs it, against Astro's own data store: what the dev
 // server's queue (the toolbar's source) and the store see. Offline unless a case starts an emulator of its own.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { articleLoader } from '../../src/loader.js';
+import type { ArticleCollection } from '../../src/loader/article-collection.js';
 import { loaderRuntime, shutdownRuntime } from '../../src/loader/runtime.js';
 import { createTestSite, type TestSite } from './loader-context.js';
 
@@ -15,6 +17,15 @@ afterEach(async () => {
   await shutdownRuntime();
   await site.cleanup();
 });
+
+/** Resolves once `condition` holds, checking between short pauses; the bound turns a hang into a message. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} never happened; log:\n${site.lines.map((line) => line.message).join('\n')}`);
+}
 
 function queue(collection = 'articles') {
   const snapshot = loaderRuntime().queues.get(collection);
@@ -53,4 +64,25 @@ describe('the dev queue', () => {
       ['cold-brew', 'failed'],
     ]);
   });
+});
+
+describe('placeholders in the store', () => {
+  it('should not write the placeholder of an article still being written again when a manifest edit runs a new pass', async () => {
+    // Ten minutes per article: it is still being written whenever the test looks.
+    const emulator = await startEmulator({ timing: { queueDelayMs: 0, writingMs: 10 * 60_000 } });
+    try {
+      await site.write('articles.yaml', 'articles:\n  - espresso machines\n');
+      await articleLoader({ manifest: './articles.yaml', apiKey: emulator.apiKey, baseUrl: emulator.url, frozen: false }).load(site.context('articles', { dev: true }));
+      await until(() => site.writes.some((w) => w.id === 'espresso-machines' && w.status === 'processing'), 'a processing placeholder');
+      const before = site.writes.length;
+      const session = [...loaderRuntime().sessions.values()][0] as ArticleCollection;
+      await session.refresh();
+      // The pass found it pending, as the background wait showed it: the same entry, so no write (and no page reload).
+      expect(site.writes.slice(before)).toEqual([]);
+      expect((site.store.get('articles', 'espresso-machines') as { data: { status: string } }).data.status).toBe('processing');
+    } finally {
+      await shutdownRuntime();
+      await emulator.stop();
+    }
+  }, 60_000);
 });
