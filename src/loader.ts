@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { ArticleCollection } from './loader/article-collection.js';
+import { configLoadStarted, joinConfigLoad } from './loader/config-load.js';
 import { articleEntrySchema } from './loader/entry-schema.js';
 import { resolveLoaderOptions, type ArticleLoaderOptions } from './loader/options.js';
 import { loaderRuntime } from './loader/runtime.js';
@@ -28,6 +29,8 @@ export const LOADER_NAME = 'astro-article-loader';
  */
 export function articleLoader(options: ArticleLoaderOptions = {}) {
   const settings = resolveLoaderOptions(options);
+  // The content config is being evaluated: the collections its loaders load are the ones it has.
+  const member = joinConfigLoad();
   return {
     name: LOADER_NAME,
     schema: articleEntrySchema,
@@ -35,11 +38,18 @@ export function articleLoader(options: ArticleLoaderOptions = {}) {
       // One session per collection: Astro calls load() again (often on a new loader, after the
       // content config changed), and the earlier session's dev watch and background wait must end.
       const sessions = loaderRuntime().sessions;
-      const key = `${fileURLToPath(context.config.root)}#${context.collection}`;
-      await sessions.get(key)?.dispose();
-      const session = new ArticleCollection(settings, context);
-      sessions.set(key, session);
-      await session.load();
+      const root = fileURLToPath(context.config.root);
+      const key = `${root}#${context.collection}`;
+      const settled = configLoadStarted(member, root, key);
+      try {
+        await sessions.get(key)?.dispose();
+        const session = new ArticleCollection(settings, context);
+        sessions.set(key, session);
+        await session.load();
+      } finally {
+        // The last load of this evaluation ends the sessions of collections no longer in the config.
+        await settled();
+      }
     },
   } satisfies Loader;
 }

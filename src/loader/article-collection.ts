@@ -106,6 +106,15 @@ export class ArticleCollection {
   /** What each pending article's placeholder shows: a store write reloads the dev server's pages, so only coarse steps are written. */
   readonly #progress = new PlaceholderProgress();
 
+  /** The project root (a path) and the collection's name: what identifies this session in the runtime. */
+  get root(): string {
+    return this.#root;
+  }
+
+  get collection(): string {
+    return this.#context.collection;
+  }
+
   constructor(options: ResolvedLoaderOptions, context: LoaderContext) {
     this.#options = options;
     this.#context = context;

@@ -69,7 +69,8 @@ export interface QueueSnapshot {
   updatedAt: number;
 }
 
-export type QueueListener = (snapshot: QueueSnapshot) => void;
+/** Hears every change of a collection's queue: its new snapshot, or undefined once the collection is gone. */
+export type QueueListener = (collection: string, snapshot: QueueSnapshot | undefined) => void;
 
 /** A running embedded emulator, shared by every collection in offline mode. */
 export interface EmulatorSlot {
@@ -84,7 +85,22 @@ export interface EmulatorSlot {
 
 /** A collection's loader session: its dev watch and background wait end with dispose(). */
 export interface RuntimeSession {
+  /** The project root (a path) and the collection's name. */
+  readonly root: string;
+  readonly collection: string;
   dispose(): Promise<void>;
+}
+
+/** One evaluation of a content config: see config-load.ts. */
+export interface ConfigLoad {
+  /** Loaders it made (articleLoader() calls). */
+  loaders: number;
+  /** Its loaders whose load() has begun, and the loads still running. */
+  started: Set<number>;
+  running: number;
+  /** The collections loaded (`root#collection`) and their projects' roots. */
+  keys: Set<string>;
+  roots: Set<string>;
 }
 
 export interface LoaderRuntime {
@@ -101,6 +117,8 @@ export interface LoaderRuntime {
    * life: one emulator on one port instead of a new one after every manifest edit).
    */
   readonly emulatorKeepers: Set<string>;
+  /** The latest evaluation of a content config, to tell which collections it still has. */
+  configLoad: ConfigLoad | undefined;
 }
 
 const KEY = Symbol.for('astro-article-loader.runtime');
@@ -108,7 +126,7 @@ const KEY = Symbol.for('astro-article-loader.runtime');
 /** The one runtime of this process. */
 export function loaderRuntime(): LoaderRuntime {
   const holder = globalThis as { [KEY]?: LoaderRuntime };
-  holder[KEY] ??= { queues: new Map(), listeners: new Set(), emulator: undefined, sessions: new Map(), emulatorKeepers: new Set() };
+  holder[KEY] ??= { queues: new Map(), listeners: new Set(), emulator: undefined, sessions: new Map(), emulatorKeepers: new Set(), configLoad: undefined };
   // A runtime made by an older copy of this module in the same process lacks the newer members.
   const runtime = holder[KEY] as { sessions?: LoaderRuntime['sessions']; emulatorKeepers?: LoaderRuntime['emulatorKeepers'] };
   runtime.sessions ??= new Map();
@@ -133,26 +151,37 @@ export async function shutdownRuntime(): Promise<void> {
   const emulator = await slot?.started.catch(() => undefined);
   // Its state file keeps every article, ledger entry and idempotency key for the next start.
   await emulator?.stop();
-  runtime.queues.clear();
+  runtime.configLoad = undefined;
+  for (const collection of [...runtime.queues.keys()]) forgetQueue(collection);
 }
 
-/** Records a collection's queue and tells every listener. A listener's error never reaches the loader. */
-export function publishQueue(snapshot: QueueSnapshot): void {
-  const runtime = loaderRuntime();
-  runtime.queues.set(snapshot.collection, snapshot);
+function tell(runtime: LoaderRuntime, collection: string, snapshot: QueueSnapshot | undefined): void {
   for (const listener of runtime.listeners) {
     try {
-      listener(snapshot);
+      listener(collection, snapshot);
     } catch {
       // A display must not break a build.
     }
   }
 }
 
+/** Records a collection's queue and tells every listener. A listener's error never reaches the loader. */
+export function publishQueue(snapshot: QueueSnapshot): void {
+  const runtime = loaderRuntime();
+  runtime.queues.set(snapshot.collection, snapshot);
+  tell(runtime, snapshot.collection, snapshot);
+}
+
+/** Drops a collection's queue (it left the content config, or the dev server stopped) and tells every listener. */
+export function forgetQueue(collection: string): void {
+  const runtime = loaderRuntime();
+  if (runtime.queues.delete(collection)) tell(runtime, collection, undefined);
+}
+
 /** Calls `listener` with every queue change (and at once with the queues known so far); returns the unsubscribe function. */
 export function subscribeQueues(listener: QueueListener): () => void {
   const runtime = loaderRuntime();
   runtime.listeners.add(listener);
-  for (const snapshot of runtime.queues.values()) listener(snapshot);
+  for (const snapshot of runtime.queues.values()) listener(snapshot.collection, snapshot);
   return () => runtime.listeners.delete(listener);
 }

@@ -1,5 +1,6 @@
 // A dev server started through Astro's JavaScript API, so a test can stop it (astro:server:done runs) and then look at the process.
-// Commands on stdin: `stop` stops the dev server and leaves the process running; end of stdin lets the process end.
+// Commands on stdin: `queues` prints the collections the loaders keep a queue for; `stop` stops the dev server and
+// leaves the process running; end of stdin lets the process end.
 import { dev } from 'astro';
 
 const [root, port] = process.argv.slice(2);
@@ -7,6 +8,11 @@ const server = await dev({ root, server: { host: '127.0.0.1', port: Number(port)
 console.log(`dev-child: ready at http://127.0.0.1:${server.address.port}`);
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text) => {
+  if (text.includes('queues')) {
+    // The collections whose queues the loaders keep in this process (what the toolbar panel lists).
+    const runtime = globalThis[Symbol.for('astro-article-loader.runtime')];
+    console.log(`dev-child: queues ${JSON.stringify([...(runtime?.queues.keys() ?? [])].sort())}`);
+  }
   if (!text.includes('stop')) return;
   server.stop().then(
     // What still keeps the process alive, for a test that finds it does not exit.

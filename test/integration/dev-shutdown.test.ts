@@ -1,9 +1,10 @@
-// A dev server stopped while articles are still being written: the loader's background wait ends with it (no poll
-// after the stop, nothing left that keeps the process alive), and its port closes. The service is an emulator the
-// test runs, so its request log shows every poll; the dev server runs through Astro's API in a child process, so
-// stopping the server (astro:server:done) and the process ending are two separate moments.
+// The loaders' background work ends with what it belongs to, while articles are still being written: a collection
+// taken out of the content config loses its queue and its polls; a stopped dev server sends no poll after the stop,
+// leaves nothing that keeps the process alive, and closes its port. The service is an emulator the test runs, so its
+// request log shows every poll; the dev server runs through Astro's API in a child process, so stopping the server
+// (astro:server:done) and the process ending are two separate moments.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ let emulator: RunningEmulator;
 let site: Site;
 let child: ChildProcessWithoutNullStreams;
 let url: string;
+let extraArticleId: string;
+let pollsAfterRemoval: number;
 const output = new ChildOutput();
 let exit: string | undefined;
 let markExited = (): void => {};
@@ -33,12 +36,33 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   throw new Error(`${what} never happened:\n${output.text}`);
 }
 
-describe('articles() when the dev server stops with articles still being written', () => {
+/** The collections the child's loaders keep a queue for. */
+async function queues(): Promise<string[]> {
+  const from = output.text.length;
+  child.stdin.write('queues\n');
+  return JSON.parse((await output.waitFor(/dev-child: queues (\[.*\])/, { from, failed: gone }))[1]!) as string[];
+}
+
+function pollsOf(articleId: string): number {
+  return emulator.requests.filter((r) => r.route === 'getArticle' && r.path.endsWith(articleId)).length;
+}
+
+describe('the loaders in astro dev while articles are still being written', () => {
   beforeAll(async () => {
     await buildPackage();
     // Ten minutes per article: it is still being written whenever the test looks.
     emulator = await startEmulator({ timing: { queueDelayMs: 0, writingMs: 10 * 60_000 } });
     site = await createSite('toolbar');
+    // A second collection, with an inline manifest and a lock file of its own.
+    const config = join(site.root, 'src/content.config.ts');
+    await writeFile(
+      config,
+      (await readFile(config, 'utf8')).replace(
+        '};\n',
+        "  extra: defineCollection({ loader: articleLoader({ articles: ['moka pot'], lockFile: './extra', apiKey: ARTICLES_API_KEY, baseUrl: ARTICLES_API_URL }) }),\n};\n",
+      ),
+    );
+    await mkdir(join(site.root, 'extra'));
     const port = await freePort();
     child = spawn(process.execPath, [CHILD, site.root, String(port)], {
       cwd: site.root,
@@ -64,9 +88,30 @@ describe('articles() when the dev server stops with articles still being written
     await site?.cleanup();
   });
 
-  it('should send no request after the stop, leave nothing running and close its port', async () => {
-    await appendFile(join(site.root, 'articles.yaml'), '  - aeropress recipe\n');
+  it('should end the queue and the polls of a collection taken out of the content config', async () => {
     await output.waitFor(/waiting for 1 article in the background/, { failed: gone });
+    const [creation] = emulator.ledger.creationsForKeyword('moka pot');
+    expect(creation).toBeDefined();
+    extraArticleId = creation!.articleId;
+    await until(() => pollsOf(extraArticleId) > 0, 'a poll of the extra collection\'s article');
+    expect(await queues()).toEqual(['articles', 'extra']);
+
+    const config = join(site.root, 'src/content.config.ts');
+    await writeFile(config, (await readFile(config, 'utf8')).replace(/^ {2}extra: .*\n/m, ''));
+    let seen: string[] = [];
+    for (let attempt = 0; attempt < 300 && !(seen.length === 1 && seen[0] === 'articles'); attempt++) {
+      seen = await queues();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen).toEqual(['articles']);
+    // Its background wait ended with it: no poll of its article from here on (checked once the process has ended).
+    pollsAfterRemoval = pollsOf(extraArticleId);
+  }, 120_000);
+
+  it('should send no request after the stop, leave nothing running and close its port', async () => {
+    const from = output.text.length;
+    await appendFile(join(site.root, 'articles.yaml'), '  - aeropress recipe\n');
+    await output.waitFor(/waiting for 1 article in the background/, { from, failed: gone });
     // The background wait is polling: at least one status request for the new article has reached the service.
     const [creation] = emulator.ledger.creationsForKeyword('aeropress recipe');
     expect(creation).toBeDefined();
@@ -85,6 +130,7 @@ describe('articles() when the dev server stops with articles still being written
     expect(ended, `the process is still running after the dev server stopped:\n${output.text}`).toBe(true);
     expect(child.exitCode).toBe(0);
     expect(emulator.requests.length).toBe(requestsAtStop);
+    expect(pollsOf(extraArticleId)).toBe(pollsAfterRemoval);
     // The article is still the service's to finish: its id stays in the lock file for the next run.
     const lock = JSON.parse(await readFile(join(site.root, 'articles.lock.json'), 'utf8')) as { articles: Record<string, { status: string; articleId?: string }> };
     expect(lock.articles['aeropress-recipe']).toMatchObject({ status: 'pending', articleId: creation!.articleId });

@@ -86,3 +86,46 @@ describe('placeholders in the store', () => {
     }
   }, 60_000);
 });
+
+describe('collections that leave the content config', () => {
+  const manifest = 'articles:\n  - espresso machines\n';
+
+  /** The content config evaluated once: one loader per collection, made before any load() begins, as Astro does. */
+  function evaluate(...collections: string[]) {
+    return collections.map((collection) => ({ collection, loader: articleLoader({ manifest: './articles.yaml', lockFile: `./${collection}`, frozen: true }) }));
+  }
+
+  async function load(made: { collection: string; loader: ReturnType<typeof articleLoader> }[]): Promise<void> {
+    await Promise.all(made.map(({ collection, loader }) => loader.load(site.context(collection, { dev: true }))));
+  }
+
+  beforeEach(async () => {
+    await site.write('articles.yaml', manifest);
+  });
+
+  it('should end the session and forget the queue of a collection the next evaluation of the config no longer has', async () => {
+    await load(evaluate('articles', 'extra'));
+    expect([...loaderRuntime().queues.keys()].sort()).toEqual(['articles', 'extra']);
+    await load(evaluate('articles'));
+    expect([...loaderRuntime().queues.keys()]).toEqual(['articles']);
+    expect([...loaderRuntime().sessions.values()].map((session) => session.collection)).toEqual(['articles']);
+  });
+
+  it('should end nothing before every loader of the evaluation has loaded, even when the config awaits between them', async () => {
+    await load(evaluate('articles', 'extra'));
+    const [first] = evaluate('articles');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const [second] = evaluate('extra');
+    await load([first!]);
+    expect([...loaderRuntime().queues.keys()].sort()).toEqual(['articles', 'extra']);
+    await load([second!]);
+    expect([...loaderRuntime().queues.keys()].sort()).toEqual(['articles', 'extra']);
+  });
+
+  it('should end nothing when the evaluation made a loader that no collection loads', async () => {
+    await load(evaluate('articles', 'extra'));
+    const [used] = evaluate('articles', 'unused');
+    await load([used!]);
+    expect([...loaderRuntime().queues.keys()].sort()).toEqual(['articles', 'extra']);
+  });
+});
