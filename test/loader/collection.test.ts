@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { articleLoader } from '../../src/loader.js';
-import type { ArticleCollection } from '../../src/loader/article-collection.js';
+import { ArticlesNotReadyError, type ArticleCollection } from '../../src/loader/article-collection.js';
 import { loaderRuntime, shutdownRuntime } from '../../src/loader/runtime.js';
 import { createTestSite, type TestSite } from './loader-context.js';
 
@@ -127,5 +127,29 @@ describe('collections that leave the content config', () => {
     const [used] = evaluate('articles', 'unused');
     await load([used!]);
     expect([...loaderRuntime().queues.keys()].sort()).toEqual(['articles', 'extra']);
+  });
+});
+
+describe('a build (in process)', () => {
+  it('should fail listing the failed article, without a stack into the package, when onFailure is fail', async () => {
+    const emulator = await startEmulator({ timing: 'instant' });
+    emulator.setFaults({ failedArticles: 1 });
+    try {
+      await site.write('articles.yaml', 'articles:\n  - cold brew\n');
+      const loader = articleLoader({ manifest: './articles.yaml', apiKey: emulator.apiKey, baseUrl: emulator.url, frozen: false, onFailure: 'fail' });
+      const error = await loader.load(site.context('articles')).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(ArticlesNotReadyError);
+      const message = (error as Error).message;
+      expect(message).toContain('1 article is not ready, and onFailure is "fail":');
+      expect(message).toMatch(/- cold-brew: the service reported the article failed/);
+      // Astro prints the stack under the message: it is the message alone.
+      expect((error as Error).stack).toBe(`${(error as Error).name}: ${message}`);
+      expect(site.store.has('articles', 'cold-brew')).toBe(false);
+    } finally {
+      await emulator.stop();
+    }
   });
 });
