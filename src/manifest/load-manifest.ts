@@ -1,5 +1,6 @@
 // Entry points of the manifest reader: a file by its extension, text already read, or the loader's inline `articles` option.
-import { readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Manifest } from './article-spec.js';
 import { readCsvManifest } from './csv-manifest.js';
@@ -46,9 +47,10 @@ function readerFor(file: string) {
   throw fileProblem(file, `${got}; a manifest is .yaml, .yml, .json or .csv, and the extension says which`);
 }
 
-function tooLarge(file: string, bytes: number): ManifestError {
-  const mib = (bytes / 1024 / 1024).toFixed(1);
-  return fileProblem(file, `is ${mib} MiB, over the ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB limit; is it the right file? Split the keywords over several manifests if it is`);
+/** `bytes` undefined: reading stopped at the limit, so the real size is unknown (a file still being written). */
+function tooLarge(file: string, bytes: number | undefined): ManifestError {
+  const size = bytes === undefined ? 'grew while it was read and is' : `is ${(bytes / 1024 / 1024).toFixed(1)} MiB,`;
+  return fileProblem(file, `${size} over the ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB limit; is it the right file? Split the keywords over several manifests if it is`);
 }
 
 // Spreadsheet exports come as UTF-8, UTF-8 with a BOM, or UTF-16 with a BOM (Excel "Unicode text", Google Keyword Planner).
@@ -64,6 +66,29 @@ function decode(bytes: Buffer, file: string): string {
   }
 }
 
+const NOT_A_FILE = 'is not a regular file (a device, a pipe or a socket); point at a .yaml, .yml, .json or .csv file';
+
+// Opening a FIFO for reading blocks until a writer appears; O_NONBLOCK makes open() return at once so fstat can refuse it. (Windows has no such flag, and no FIFOs to open.)
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+const READ_CHUNK = 64 * 1024;
+
+/**
+ * Reads from `handle` until its end or until more than `limit` bytes have come, so at most
+ * `limit + 1` bytes: stat().size says nothing for devices and goes stale for a file still being written.
+ */
+export async function readAtMost(handle: FileHandle, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  while (total <= limit) {
+    const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK, limit + 1 - total));
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+    if (bytesRead === 0) break;
+    chunks.push(bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead));
+    total += bytesRead;
+  }
+  return Buffer.concat(chunks, total);
+}
+
 /**
  * Reads and validates the manifest at `file` (`.yaml`, `.yml`, `.json` or `.csv`). `Manifest.file`
  * is the absolute path. Throws a `ManifestError` (code `invalid_manifest`) listing every problem.
@@ -71,22 +96,34 @@ function decode(bytes: Buffer, file: string): string {
 export async function loadManifest(file: string): Promise<Manifest> {
   const absolute = path.resolve(file);
   readerFor(absolute);
-  let size: number;
-  try {
-    const stats = await stat(absolute);
-    if (stats.isDirectory()) throw fileProblem(absolute, 'is a directory; point at a .yaml, .yml, .json or .csv file');
-    size = stats.size;
-  } catch (error) {
-    throw error instanceof ManifestError ? error : unreadable(absolute, error);
-  }
-  if (size > MAX_MANIFEST_BYTES) throw tooLarge(absolute, size);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(absolute);
-  } catch (error) {
-    throw unreadable(absolute, error);
-  }
+  const bytes = await readManifestBytes(absolute);
   return parseManifest(decode(bytes, absolute), absolute);
+}
+
+/** The manifest's bytes, refused when it is not a regular file or is over the limit. */
+async function readManifestBytes(file: string): Promise<Buffer> {
+  let handle: FileHandle | undefined;
+  try {
+    // stat() first: it names a directory or a device without opening it (opening a socket fails with a bare ENXIO).
+    refuseUnlessRegular(file, await stat(file));
+    handle = await open(file, OPEN_FLAGS);
+    // Again on what was opened: the path may have been replaced in between.
+    const stats = await handle.stat();
+    refuseUnlessRegular(file, stats);
+    if (stats.size > MAX_MANIFEST_BYTES) throw tooLarge(file, stats.size);
+    const bytes = await readAtMost(handle, MAX_MANIFEST_BYTES);
+    if (bytes.length > MAX_MANIFEST_BYTES) throw tooLarge(file, undefined);
+    return bytes;
+  } catch (error) {
+    throw error instanceof ManifestError ? error : unreadable(file, error);
+  } finally {
+    await handle?.close();
+  }
+}
+
+function refuseUnlessRegular(file: string, stats: { isFile(): boolean; isDirectory(): boolean }): void {
+  if (stats.isDirectory()) throw fileProblem(file, 'is a directory; point at a .yaml, .yml, .json or .csv file');
+  if (!stats.isFile()) throw fileProblem(file, NOT_A_FILE);
 }
 
 /**

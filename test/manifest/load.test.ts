@@ -1,9 +1,13 @@
-// loadManifest on real files in a temp dir: missing, a directory, too large, UTF-16 and UTF-8 exports, relative paths.
-import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+// loadManifest on real files in a temp dir: missing, a directory, a device or a pipe, too large, UTF-16 and UTF-8 exports, relative paths.
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, open, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadManifest, ManifestError, MAX_MANIFEST_BYTES, parseManifest } from '../../src/manifest/index.js';
+import { readAtMost } from '../../src/manifest/load-manifest.js';
+
+const posix = process.platform !== 'win32';
 
 let dir: string;
 beforeAll(async () => {
@@ -35,6 +39,28 @@ describe('loadManifest', () => {
     const file = path.join(dir, 'folder.yaml');
     await mkdir(file);
     expect((await refusal(() => loadManifest(file))).message).toContain('is a directory');
+  });
+
+  it.runIf(posix)('should refuse a symlink to a character device (/dev/zero) as not a regular file, without reading it', async () => {
+    const file = path.join(dir, 'zero.yaml');
+    await symlink('/dev/zero', file);
+    const error = await refusal(() => loadManifest(file));
+    expect(error.message).toContain(`${file}: is not a regular file (a device, a pipe or a socket)`);
+  });
+
+  it.runIf(posix)('should refuse a named pipe without waiting for a writer', async () => {
+    const file = path.join(dir, 'pipe.csv');
+    execFileSync('mkfifo', [file]);
+    expect((await refusal(() => loadManifest(file))).message).toContain('is not a regular file');
+  });
+
+  it.runIf(posix)('should read at most the limit plus one byte from a source whose size stat() does not tell', async () => {
+    const handle = await open('/dev/zero');
+    try {
+      expect((await readAtMost(handle, 100_000)).length).toBe(100_001);
+    } finally {
+      await handle.close();
+    }
   });
 
   it('should refuse an unknown extension before reading anything', async () => {
