@@ -301,7 +301,7 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
           path: `${pathPrefix}/api/articles/${encodeURIComponent(id.data)}`,
           subject: `article ${id.data}`,
           accept: 'application/json',
-          read: (answer) => readJson(answer, articleStatusSchema, redact, (status) => status),
+          read: (answer) => readJson(answer, articleStatusSchema, redact, (status) => redactedStatus(status, redact)),
         },
         callOptions.signal,
       );
@@ -377,6 +377,46 @@ function secretRedactor(secret: string): (text: string) => string {
   if (typeof secret !== 'string' || secret.length < MIN_REDACTED_LENGTH) return (text) => text;
   const forms = [...new Set([secret, encodeURIComponent(secret)])];
   return (text) => forms.reduce((result, form) => result.split(form).join('[redacted]'), text);
+}
+
+/**
+ * Bounds of the walk over a status record's `error`: beyond them a value is replaced by
+ * OMITTED_ERROR_PART, so a hostile answer can neither keep the secret deep inside nor make the walk slow.
+ */
+const ERROR_MAX_DEPTH = 8;
+const ERROR_MAX_VALUES = 1_000;
+const OMITTED_ERROR_PART = '[omitted]';
+
+/**
+ * The record with the key removed from `statusDetail` and from every string (and property name) in
+ * `error`: the record is stored in the lock file and shown in events, and a service that echoes
+ * the Authorization header in a failure would otherwise put the key there.
+ */
+function redactedStatus(status: ArticleStatus, redact: (text: string) => string): ArticleStatus {
+  return { ...status, statusDetail: redact(status.statusDetail), error: redactedValue(status.error, redact) as ArticleStatus['error'] };
+}
+
+function redactedValue(value: unknown, redact: (text: string) => string): unknown {
+  let budget = ERROR_MAX_VALUES;
+  const walk = (part: unknown, depth: number): unknown => {
+    budget -= 1;
+    if (budget < 0) return OMITTED_ERROR_PART;
+    if (typeof part === 'string') return redact(part);
+    if (typeof part !== 'object' || part === null) return part;
+    if (depth >= ERROR_MAX_DEPTH) return OMITTED_ERROR_PART;
+    const entries = Array.isArray(part) ? part.entries() : Object.entries(part);
+    const kept: [string | number, unknown][] = [];
+    for (const [key, item] of entries) {
+      if (budget <= 0) {
+        kept.push([Array.isArray(part) ? kept.length : OMITTED_ERROR_PART, OMITTED_ERROR_PART]);
+        break;
+      }
+      kept.push([typeof key === 'string' ? redact(key) : key, walk(item, depth + 1)]);
+    }
+    // fromEntries defines own properties, so a "__proto__" key in the answer stays data.
+    return Array.isArray(part) ? kept.map(([, item]) => item) : Object.fromEntries(kept);
+  };
+  return walk(value, 0);
 }
 
 function keywordOf(request: unknown): string | undefined {

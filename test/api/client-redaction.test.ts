@@ -1,7 +1,7 @@
 // The API key never leaves the client inside an error, its cause chain or retry info, even when the service echoes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleClient, ArticleClientOptions, ArticleRetryInfo } from '../../src/api/client.js';
-import { API_KEY, ARTICLE_ID, ARTICLE_PATH, CREATE_PATH, LINKS_PATH, clientFor, expectNoSecret, rejection } from './client-fixtures.js';
+import { API_KEY, ARTICLE_ID, ARTICLE_PATH, CREATE_PATH, LINKS_PATH, clientFor, expectNoSecret, processingRecord, rejection } from './client-fixtures.js';
 import { type RecordedRequest, type ScriptedServer, closedPort, startScriptedServer } from './scripted-server.js';
 
 let server: ScriptedServer;
@@ -183,5 +183,61 @@ describe('key redaction', () => {
   it('should keep the key out of every onRetry reason', () => {
     expect(retries.length).toBeGreaterThan(0);
     expectNoSecret(retries);
+  });
+});
+
+describe('key redaction in status records', () => {
+  /** A failed record as a careless service might send it: the Authorization header repeated in its error. */
+  function failedRecord(request: RecordedRequest, changes: Record<string, unknown>): Record<string, unknown> {
+    return { ...processingRecord(), status: 'failed', statusDetail: 'Generation failed', error: { code: 'bad_request', message: `rejected: ${echo(request)}` }, ...changes };
+  }
+
+  it('should redact the key in every string and property name of a failed record\'s error, keeping the rest', async () => {
+    server.route('GET', ARTICLE_PATH, (request) => ({
+      status: 200,
+      body: failedRecord(request, {
+        error: { code: 'bad_request', message: `rejected: ${echo(request)}`, details: [{ header: echo(request), attempts: 2 }], [echo(request)]: true },
+      }),
+    }));
+    const record = await makeClient().getArticle(ARTICLE_ID);
+    expectNoSecret(record);
+    expect(record.error).toEqual({
+      code: 'bad_request',
+      message: 'rejected: Bearer [redacted]',
+      details: [{ header: 'Bearer [redacted]', attempts: 2 }],
+      'Bearer [redacted]': true,
+    });
+  });
+
+  it('should redact the key in statusDetail', async () => {
+    server.route('GET', ARTICLE_PATH, (request) => ({ status: 200, body: failedRecord(request, { statusDetail: `Refused ${echo(request)}` }) }));
+    const record = await makeClient().getArticle(ARTICLE_ID);
+    expect(record.statusDetail).toBe('Refused Bearer [redacted]');
+  });
+
+  it('should redact an error that is a bare string', async () => {
+    server.route('GET', ARTICLE_PATH, (request) => ({ status: 200, body: failedRecord(request, { error: `rejected: ${echo(request)}` }) }));
+    const record = await makeClient().getArticle(ARTICLE_ID);
+    expect(record.error).toBe('rejected: Bearer [redacted]');
+  });
+
+  it('should cut an error nested deeper than its bound instead of keeping what is below', async () => {
+    server.route('GET', ARTICLE_PATH, (request) => {
+      let error: unknown = echo(request);
+      for (let depth = 0; depth < 50; depth++) error = { inner: error };
+      return { status: 200, body: failedRecord(request, { error }) };
+    });
+    const record = await makeClient().getArticle(ARTICLE_ID);
+    expectNoSecret(record);
+    expect(JSON.stringify(record.error)).toContain('"[omitted]"');
+    expect(JSON.stringify(record.error).length).toBeLessThan(200);
+  });
+
+  it('should cut an error with more values than its bound', async () => {
+    server.route('GET', ARTICLE_PATH, (request) => ({ status: 200, body: failedRecord(request, { error: { list: Array.from({ length: 5_000 }, (_, i) => i) } }) }));
+    const record = await makeClient().getArticle(ARTICLE_ID);
+    const list = (record.error as { list: unknown[] }).list;
+    expect(list.length).toBeLessThan(5_000);
+    expect(list.at(-1)).toBe('[omitted]');
   });
 });

@@ -487,25 +487,21 @@ export function badInputScenario(campaign: Campaign): void {
         counted('service answers');
       });
 
-      // BUG (client/sync, src/api/client.ts getArticle + src/sync/engine.ts serviceErrorOf): a failed status record
-      // whose `error` text contains the API key (a service that echoes the Authorization header) is stored in the
-      // lock file and emitted in events and SyncFailedError as is. The client already redacts its own error
-      // messages (secretRedactor); fix: run the status record's `error` (every string in it) through the same
-      // redactor in getArticle before returning it. Runs in its own temp dir, outside the campaign's secret search,
-      // so the search below stays meaningful until this is fixed.
-      it.fails('should not store an API key echoed in a failed article\'s error', async () => {
-        const own = await mkdtemp(join(tmpdir(), 'aal-faults-echo-'));
-        try {
-          const { dir, client: scripted } = await pendingSite('service-echoed-key');
-          await cp(dir, own, { recursive: true });
-          hostile.script((req) => ({ body: statusRecord(articleId, keyword, { status: 'failed', error: { code: 'bad_request', message: `rejected: ${req.headers.authorization}` } }) }));
-          const result = await syncArticles({ specs: (await loadManifest(join(own, 'articles.yaml'))).specs, lockFile: own, client: scripted, onFailure: 'skip', poll: FAST_POLL });
-          await scripted.close();
-          expect(JSON.stringify(result.failures)).not.toContain(campaign.apiKey);
-          expect(await readFile(join(own, 'articles.lock.json'), 'utf8')).not.toContain(campaign.apiKey);
-        } finally {
-          await rm(own, { recursive: true, force: true });
-        }
+      // A service that echoes the Authorization header in a failure: the client redacts every string of the record's
+      // `error` and its statusDetail. Runs in the campaign's dir, through its event log, so the secret search covers it too.
+      it('should not store an API key echoed in a failed article\'s error', async () => {
+        const { dir, lockFile, client: scripted } = await pendingSite('service-echoed-key');
+        hostile.script((req) =>
+          ({ body: statusRecord(articleId, keyword, { status: 'failed', statusDetail: `Refused ${req.headers.authorization}`, error: { code: 'bad_request', message: `rejected: ${req.headers.authorization}`, echoed: [req.headers.authorization] } }) }),
+        );
+        const outcome = await build(dir, { client: scripted, onFailure: 'skip' });
+        await scripted.close();
+        expect(outcome.result!.articles.find((a) => a.slug === slugOf(keyword))!.outcome).toBe('failed');
+        expect(JSON.stringify(outcome.result!.failures)).toContain('[redacted]');
+        expect(JSON.stringify(outcome.result!.failures)).not.toContain(campaign.apiKey);
+        expect(JSON.stringify(outcome.events)).not.toContain(campaign.apiKey);
+        expect(await readFile(lockFile, 'utf8')).not.toContain(campaign.apiKey);
+        counted('service answers');
       });
 
       // BUG (sync, src/sync/engine.ts pollOne): a status record for another article (its config.targetKeyword is
