@@ -35,7 +35,8 @@ describe('articles() in astro dev, offline', () => {
   });
 
   afterAll(async () => {
-    if (exit === undefined) {
+    // The child is undefined when the set-up failed before it was started.
+    if (exit === undefined && child !== undefined) {
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
     }

@@ -80,7 +80,8 @@ describe('the loaders in astro dev while articles are still being written', () =
   });
 
   afterAll(async () => {
-    if (exit === undefined) {
+    // The child is undefined when the set-up failed before it was started.
+    if (exit === undefined && child !== undefined) {
       child.kill('SIGKILL');
       await exited;
     }
