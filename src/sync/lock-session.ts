@@ -21,10 +21,16 @@ export class LockSession {
   #requested = 0;
   #written = 0;
   #inflight: Promise<void> | undefined;
+  #writes = 0;
 
   constructor(file: string, lockOptions: ProcessLockOptions) {
     this.file = file;
     this.#lockOptions = lockOptions;
+  }
+
+  /** Lock file writes made through this session. */
+  get writes(): number {
+    return this.#writes;
   }
 
   /** The last state this session read or wrote. */
@@ -122,6 +128,7 @@ export class LockSession {
     const text = serializeLockFile(lock);
     try {
       await writeFileAtomic(this.file, text);
+      this.#writes += 1;
     } catch (error) {
       throw new SyncError(
         'lock_write_failed',
