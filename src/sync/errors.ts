@@ -4,6 +4,7 @@ import { ArticleLoaderError } from '../errors.js';
 export const SYNC_ERROR_CODES = [
   'corrupt_lock',
   'unsupported_lock_version',
+  'lock_read_failed',
   'lock_write_failed',
   'lock_busy',
   'lock_compromised',

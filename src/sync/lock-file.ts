@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-file.js';
-import { CorruptLockError, UnsupportedLockVersionError } from './errors.js';
+import { CorruptLockError, SyncError, UnsupportedLockVersionError } from './errors.js';
 
 export const LOCK_FILE_NAME = 'articles.lock.json';
 export const CACHE_DIR_NAME = 'articles.cache';
@@ -113,7 +113,13 @@ export async function readLockFile(file: string): Promise<LockFile> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyLockFile();
-    throw error;
+    const reason = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a directory, not a file' : (error as Error).message;
+    throw new SyncError(
+      'lock_read_failed',
+      `Could not read the lock file ${file}: ${reason}. It was left untouched. Make it a readable regular file ` +
+        '(restore it from version control, fix its permissions, or move away whatever is at that path) and run the build again.',
+      { cause: error },
+    );
   }
   return parseLockFile(text, file);
 }

@@ -355,11 +355,8 @@ export function badInputScenario(campaign: Campaign): void {
         counted('corrupt lock files');
       });
 
-      // BUG (sync, src/sync/lock-file.ts readLockFile): a lock path that is a directory throws Node's bare
-      // `EISDIR: illegal operation on a directory, read` (not an ArticleLoaderError: no code of ours, no file
-      // named, no advice). Fix: wrap read errors other than ENOENT in a SyncError('lock_read_failed',
-      // `Could not read the lock file ${file}: ${error.message}. …`), as #write does for writes.
-      it.fails('should refuse a lock file path that is a directory with a clear error', async () => {
+      // A read error other than a missing file (here EISDIR) is a SyncError('lock_read_failed') naming the file.
+      it('should refuse a lock file path that is a directory with a clear error', async () => {
         const { dir, lockFile } = await site('lock-directory');
         await rm(lockFile);
         await mkdir(lockFile);

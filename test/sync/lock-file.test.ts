@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,15 @@ afterEach(async () => {
 describe('lock file', () => {
   it('should read a missing lock file as an empty lock', async () => {
     expect(await readLockFile(join(dir, 'articles.lock.json'))).toEqual(emptyLockFile());
+  });
+
+  it('should refuse a lock file path that is a directory with lock_read_failed naming the file', async () => {
+    const file = join(dir, 'articles.lock.json');
+    await mkdir(file);
+    const error = await readLockFile(file).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'lock_read_failed' });
+    expect((error as Error).message).toContain(file);
+    expect((error as Error).message).toContain('is a directory');
   });
 
   it('should round-trip a lock file through write and read', async () => {
