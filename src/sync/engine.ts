@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import type { ArticleRequest } from '../api/request-schema.js';
 import type { ArticleStatus } from '../api/response-schema.js';
 import { articleRequestSchema } from '../api/request-schema.js';
+import { ArticleLoaderError } from '../errors.js';
 import { billedWords, recordedWords, type BilledWords } from './billed-words.js';
 import { explicitParameters, requestHash } from './canonical-request.js';
 import { FrozenLockError, InvalidSpecError, OverBudgetError, SyncAbortedError, SyncError } from './errors.js';
@@ -258,6 +259,29 @@ function billedFor(html: string, request: SyncSpec['request'] | undefined): Bill
   return parsed?.success === true ? billedWords(html, parsed.data) : undefined;
 }
 
+/** A keyword as the service may echo it: spacing and case do not make another article. */
+function normalizedKeyword(keyword: string): string {
+  return keyword.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * An `invalid_response` error when a status record is for another article (its `config.targetKeyword`
+ * is not this spec's: a mixed-up id on the service side), so its output is never served as ours.
+ */
+function otherArticleError(slug: string, articleId: string, spec: SyncSpec | undefined, status: ArticleStatus): ArticleLoaderError | undefined {
+  if (spec === undefined) return undefined;
+  const ours = typeof spec.request.targetKeyword === 'string' ? spec.request.targetKeyword : spec.keyword;
+  const theirs = status.config.targetKeyword;
+  if (normalizedKeyword(ours) === normalizedKeyword(theirs)) return undefined;
+  const shown = theirs.length > 200 ? `${theirs.slice(0, 200)}…` : theirs;
+  return new ArticleLoaderError(
+    'invalid_response',
+    `The service answered for article ${articleId} of "${slug}" with a record for the keyword ${JSON.stringify(shown)}, not ${JSON.stringify(ours)}: ` +
+      'it is another article, so it was neither cached nor recorded. If it persists, the id in the lock file is wrong for this slug; ' +
+      'check it with the service; removing this slug\'s entry from the lock file makes the next build create it again (a new, paid article).',
+  );
+}
+
 function validateSpecs(specs: readonly SyncSpec[]): void {
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -424,6 +448,9 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     let status: ArticleStatus;
     try {
       status = await client!.getArticle(tracked.articleId, signal === undefined ? {} : { signal });
+      // Thrown here so it counts as a failed poll: nothing of another article is cached or recorded.
+      const mismatch = otherArticleError(slug, tracked.articleId, specBySlug.get(slug), status);
+      if (mismatch !== undefined) throw mismatch;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (aborted() || code === 'aborted') return;
@@ -790,7 +817,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     totals,
     durationMs,
     cache,
-    readOutput: (slug) => readServedOutput(served.get(slug), { cache, client, session, emit, request: specBySlug.get(slug)?.request }),
+    readOutput: (slug) => readServedOutput(served.get(slug), { cache, client, session, emit, request: specBySlug.get(slug)?.request, spec: specBySlug.get(slug) }),
   };
   emit({ type: 'done', totals, durationMs });
   if (failures.length > 0 && onFailure === 'fail') throw new SyncFailedError(result);
@@ -821,6 +848,8 @@ async function readServedOutput(
     emit: (event: SyncEvent) => void;
     /** The spec's request: the current article's, so its bill can be recorded when the lock lacks it. */
     request: SyncSpec['request'] | undefined;
+    /** The spec: its keyword is checked against the record's. */
+    spec: SyncSpec | undefined;
   },
 ): Promise<CachedOutput | undefined> {
   const serve = article?.serve;
@@ -842,6 +871,9 @@ async function readServedOutput(
     throw unavailable(`fetching it failed (${errorOf(error).code})`, error);
   }
   if (status.status !== 'finished') throw unavailable(`the service says it is ${status.status}`);
+  // A previous article's request is not kept, so only the current one can be checked.
+  const mismatch = serve.current ? otherArticleError(article.slug, serve.articleId, context.spec, status) : undefined;
+  if (mismatch !== undefined) throw unavailable('the service answered with another article', mismatch);
   const output: CachedOutput = { html: status.output.html, polishedHtml: status.output.polishedHtml, updatedAt: status.updatedAt };
   const hash = await context.cache.put(output);
   const billed = serve.current && article.entry?.words === undefined ? billedFor(output.html, context.request) : undefined;

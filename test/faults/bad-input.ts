@@ -501,11 +501,9 @@ export function badInputScenario(campaign: Campaign): void {
         counted('service answers');
       });
 
-      // BUG (sync, src/sync/engine.ts pollOne): a status record for another article (its config.targetKeyword is
-      // not ours — a mixed-up id on the service side) is cached and served as ours, for good. The spec says
-      // `config` echoes the request and contains at least targetKeyword; fix: when status.config.targetKeyword !==
-      // spec.keyword, treat the answer as invalid_response (do not cache it, count a poll failure).
-      it.fails('should not serve another article\'s output when the service answers for a different keyword', async () => {
+      // A status record for another article (its config.targetKeyword is not ours: a mixed-up id on the service
+      // side) is an invalid_response poll failure: never cached, never recorded.
+      it('should not serve another article\'s output when the service answers for a different keyword', async () => {
         const { dir, lockFile, lockBytes, client: scripted } = await pendingSite('service-other-article');
         hostile.script(() => ({ body: statusRecord(articleId, 'a completely different keyword', { status: 'finished', progress: 1, output: { html: '<h1>Someone else</h1><p>x</p>', polishedHtml: null } }) }));
         const outcome = await build(dir, { client: scripted, onFailure: 'skip' });

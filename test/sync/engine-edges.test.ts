@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pruneArticles, readLockFile, SyncFailedError, syncArticles, verifyArticles } from '../../src/sync/index.js';
+import { pruneArticles, readLockFile, SyncFailedError, syncArticles, verifyArticles, writeLockFile } from '../../src/sync/index.js';
 import { FAST_POLL, startHarness, type Harness } from './sync-harness.js';
 
 const KEYWORDS = ['grinder burrs', 'kettle spout', 'scale accuracy'];
@@ -26,6 +26,25 @@ describe('syncArticles edge cases', () => {
     expect(Object.values(lock.articles).map((e) => [e.status, e.articleId])).toEqual(
       h.emulator.ledger.creations.map((c) => ['pending', c.articleId]),
     );
+  });
+
+  it('should fail, and neither cache nor record, articles whose ids answer with another keyword', async () => {
+    h = await startHarness();
+    const specs = h.specs(KEYWORDS.slice(0, 2));
+    await h.sync(specs, { wait: false });
+    const lock = await readLockFile(h.lockFile);
+    const [a, b] = specs.map((spec) => lock.articles[spec.slug]!);
+    [a!.articleId, b!.articleId] = [b!.articleId, a!.articleId];
+    await writeLockFile(h.lockFile, lock);
+    const before = await readFile(h.lockFile);
+    const result = await h.sync(specs, { onFailure: 'skip' });
+    expect(result.articles.map((x) => [x.outcome, x.error?.code])).toEqual([
+      ['failed', 'invalid_response'],
+      ['failed', 'invalid_response'],
+    ]);
+    expect(result.articles[0]!.error!.message).toContain(JSON.stringify(KEYWORDS[1]));
+    expect(await readFile(h.lockFile)).toEqual(before);
+    expect(await readdir(join(h.dir, 'articles.cache', 'outputs')).catch(() => [])).toEqual([]);
   });
 
   it('should stop creating when the account runs out of words, leave no entry for the refused create and throw the service error', async () => {
