@@ -1,8 +1,10 @@
-// The process-wide state every loader instance shares: each collection's article queue, and the embedded emulator.
+// The process-wide state every loader instance shares: each collection's session and article queue, the embedded emulator, and their shutdown.
 //
 // Astro may evaluate the content config and astro.config in different module graphs, so two copies
 // of this module can exist in one process. The state therefore lives on `globalThis` under a
-// registered symbol: every copy (and the `articles()` integration) sees the same object.
+// registered symbol: every copy (and the `articles()` integration) sees the same object. The
+// integration reads the queues (toolbar panel, build summary), keeps the embedded emulator for a
+// dev server's life (`keepEmbeddedEmulator`) and ends everything when it stops (`shutdownRuntime`).
 
 /** One article's state as the loader last saw it. */
 export interface QueueArticle {
