@@ -363,7 +363,9 @@ export class ArticleCollection {
             },
           }),
     };
-    const fingerprint = JSON.stringify(
+    // Hashed once per pass: the link map grows with the site, and hashing it again into every
+    // entry's digest made a warm pass quadratic in the number of articles.
+    const fingerprint = this.#context.generateDigest(JSON.stringify(
       describeOption({
         links: links.entries,
         site: this.#context.config.site ?? null,
@@ -375,7 +377,7 @@ export class ArticleCollection {
         internalLinks: o.internalLinks ?? null,
         downloadImages: o.downloadImages ?? null,
       }),
-    );
+    ));
     return { site, fingerprint };
   }
 
