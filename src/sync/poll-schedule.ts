@@ -1,4 +1,4 @@
-// When to poll each article next: one schedule for all pending articles, adapted to each article's progress rate.
+// When to poll each article next: one schedule for all pending articles, adapted to each article's progress rate and to the slowest one.
 
 export interface PollTiming {
   /** Shortest gap between two polls of one article. Default 1,000 ms. */
@@ -58,6 +58,17 @@ interface Sample {
 
 interface Tracked {
   due: number;
+  /** Taken by `takeDue` and not answered yet: no due time to move. */
+  inFlight: boolean;
+  /** Its own next poll (ETA and age cap), used while it sets the horizon or is not bound to it. */
+  ownDue: number;
+  /**
+   * Bounds of a poll that may wait for the horizon: it is due at the horizon, clamped to them.
+   * Undefined when the article's own schedule applies (a first poll set by the caller, no prediction yet).
+   */
+  window: { lower: number; upper: number } | undefined;
+  /** Its predicted finish, local clock, when its pace is known. */
+  predicted: number | undefined;
   /** When the article was created, local clock. */
   startedAt: number;
   /** When it was last seen without progress (queued), local clock: writing started after that. */
@@ -76,14 +87,28 @@ interface Tracked {
  * the record's `updatedAt` says when the level was *reached*. Rates come from those service
  * timestamps. The clocks are taken as synchronised (NTP) unless a record proves the service's
  * clock is ahead of ours (`updatedAt` later than our now); then that lead is subtracted.
+ *
+ * The horizon is the latest predicted finish of any tracked article: a build ends no earlier than
+ * that, so polling another article before it buys nothing. A new article is first polled at the
+ * horizon (within initialMs … maxMs of its add); an article predicted to finish earlier is polled
+ * at the horizon, but never before its own predicted finish nor more than maxMs later. Only the
+ * article that sets the horizon keeps its own ETA and age cap: its polls correct the horizon, and
+ * every article waiting for it moves with it (earlier or later).
  */
 export class PollSchedule<Id> {
   readonly timing: ResolvedPollTiming;
   readonly #tracked = new Map<Id, Tracked>();
   #clockOffset: number | undefined;
+  /** The article with the latest predicted finish (it keeps its own ETA and age cap), and that finish. */
+  #horizon: { id: Id; at: number } | undefined;
 
   constructor(timing: PollTiming = {}) {
     this.timing = resolvePollTiming(timing);
+  }
+
+  /** The latest predicted finish of any tracked article (local clock), if any is predicted. */
+  get horizon(): number | undefined {
+    return this.#horizon?.at;
   }
 
   get size(): number {
@@ -101,12 +126,33 @@ export class PollSchedule<Id> {
    */
   add(id: Id, now: number, options: { startedAt?: number; firstPollAt?: number } = {}): void {
     const startedAt = options.startedAt ?? now;
-    const due = options.firstPollAt ?? now + this.timing.initialMs;
-    this.#tracked.set(id, { due, startedAt, idleSeenAt: undefined, first: undefined, last: undefined, lastInterval: this.timing.initialMs });
+    const ownDue = options.firstPollAt ?? now + this.timing.initialMs;
+    // Nothing of a new article is known; the run cannot end before the horizon anyway, so its first
+    // poll waits for it (within initialMs … maxMs) rather than spending polls on an unfinished article.
+    const window = options.firstPollAt === undefined ? { lower: now + this.timing.initialMs, upper: now + this.timing.maxMs } : undefined;
+    const tracked: Tracked = {
+      due: ownDue,
+      inFlight: false,
+      ownDue,
+      window,
+      predicted: undefined,
+      startedAt,
+      idleSeenAt: undefined,
+      first: undefined,
+      last: undefined,
+      lastInterval: this.timing.initialMs,
+    };
+    this.#tracked.delete(id);
+    this.#tracked.set(id, tracked);
+    if (this.#horizon?.id === id) {
+      this.#horizon = this.#latest();
+      this.#rebalance();
+    } else this.#place(id, tracked);
   }
 
   remove(id: Id): void {
     this.#tracked.delete(id);
+    if (this.#horizon?.id === id) this.#rebalance();
   }
 
   /** The earliest due time, or undefined when nothing is tracked. */
@@ -127,6 +173,7 @@ export class PollSchedule<Id> {
       if (tracked.due <= limit) {
         due.push(id);
         tracked.due = Number.POSITIVE_INFINITY;
+        tracked.inFlight = true;
       }
     }
     return due;
@@ -167,16 +214,65 @@ export class PollSchedule<Id> {
       if (last.at > writingSince) rate = last.progress / (last.at - writingSince);
     }
     let interval: number;
+    let predicted: number | undefined;
     if (rate > 0 && last !== undefined) {
-      const finishLocal = last.at + (1 - Math.min(last.progress, 1)) / rate + offset;
-      interval = (finishLocal - now) * ETA_OVERSHOOT + ETA_MARGIN_MS;
+      predicted = last.at + (1 - Math.min(last.progress, 1)) / rate + offset;
+      interval = (predicted - now) * ETA_OVERSHOOT + ETA_MARGIN_MS;
     } else {
       interval = tracked.lastInterval * 1.5;
     }
+    const eta = clamp(interval, minMs, maxMs);
     interval = clamp(Math.min(interval, ageFactor * age), minMs, maxMs);
     tracked.lastInterval = interval;
-    tracked.due = now + interval;
+    tracked.inFlight = false;
+    tracked.ownDue = now + interval;
+    tracked.predicted = predicted;
+    // An article predicted to finish before the horizon is polled no earlier than its own finish
+    // (no age cap: the horizon article's polls correct the horizon) and as late as the horizon.
+    tracked.window = predicted === undefined ? undefined : { lower: now + eta, upper: now + maxMs };
+    const moved = this.#updateHorizon(id, predicted);
+    if (moved) this.#rebalance();
+    else this.#place(id, tracked);
     return tracked.due;
+  }
+
+  /** Updates the horizon after `id`'s prediction changed; returns whether the horizon moved or changed hands. */
+  #updateHorizon(id: Id, predicted: number | undefined): boolean {
+    const current = this.#horizon;
+    if (current === undefined || current.id === id) {
+      // The horizon article's own prediction moved (or it has none any more): the latest may be another's.
+      const latest = this.#latest();
+      const changed = latest?.id !== current?.id || latest?.at !== current?.at;
+      this.#horizon = latest;
+      return changed;
+    }
+    if (predicted !== undefined && predicted > current.at) {
+      this.#horizon = { id, at: predicted };
+      return true;
+    }
+    return false;
+  }
+
+  #latest(): { id: Id; at: number } | undefined {
+    let latest: { id: Id; at: number } | undefined;
+    for (const [id, tracked] of this.#tracked) {
+      if (tracked.predicted !== undefined && (latest === undefined || tracked.predicted > latest.at)) latest = { id, at: tracked.predicted };
+    }
+    return latest;
+  }
+
+  /** Sets one waiting article's due time from its own schedule and the horizon. */
+  #place(id: Id, tracked: Tracked): void {
+    if (tracked.inFlight) return;
+    const horizon = this.#horizon;
+    if (tracked.window === undefined || horizon === undefined || horizon.id === id) tracked.due = tracked.ownDue;
+    else tracked.due = clamp(horizon.at, tracked.window.lower, tracked.window.upper);
+  }
+
+  /** Re-derives every waiting article's due time after the horizon moved (earlier or later). */
+  #rebalance(): void {
+    if (this.#horizon !== undefined && !this.#tracked.has(this.#horizon.id)) this.#horizon = this.#latest();
+    for (const [id, tracked] of this.#tracked) this.#place(id, tracked);
   }
 
   /** Records a failed poll: back off (double the gap, up to maxMs). */
@@ -185,7 +281,11 @@ export class PollSchedule<Id> {
     if (tracked === undefined) return Number.POSITIVE_INFINITY;
     const interval = clamp(Math.max(tracked.lastInterval, this.timing.minMs) * 2, this.timing.minMs, this.timing.maxMs);
     tracked.lastInterval = interval;
-    tracked.due = now + interval;
+    tracked.inFlight = false;
+    // A backoff is its own: it never waits for (or is pulled in by) the horizon.
+    tracked.ownDue = now + interval;
+    tracked.window = undefined;
+    tracked.due = tracked.ownDue;
     return tracked.due;
   }
 }

@@ -150,4 +150,82 @@ describe('PollSchedule with service timestamps', () => {
     expect(due).toBeGreaterThanOrEqual(T0 + 2_667);
     expect(due).toBeLessThan(T0 + 2_900);
   });
+
+  describe('the horizon (the latest predicted finish)', () => {
+    /** `slow` predicted to finish at T0 + 20 000 (0.25 per 5 000 ms between two levels), polled at T0 + 5 000. */
+    const withSlow = (): PollSchedule<string> => {
+      const schedule = new PollSchedule<string>({ minMs: 100, maxMs: 60_000, initialMs: 1_000 });
+      schedule.add('slow', T0);
+      schedule.takeDue(T0 + 1_000);
+      schedule.record('slow', T0 + 1_000, 0.05, T0 + 1_000);
+      schedule.takeDue(T0 + 5_000);
+      schedule.record('slow', T0 + 5_000, 0.25, T0 + 5_000);
+      return schedule;
+    };
+
+    it('should set the horizon to the latest predicted finish', () => {
+      const schedule = withSlow();
+      expect(schedule.horizon).toBeGreaterThanOrEqual(T0 + 19_000);
+      expect(schedule.horizon).toBeLessThanOrEqual(T0 + 21_000);
+    });
+
+    it('should poll a new article first at the horizon rather than after initialMs', () => {
+      const schedule = withSlow();
+      schedule.add('new', T0 + 5_000);
+      schedule.takeDue(T0 + 5_000);
+      expect(schedule.nextDue()).toBe(schedule.horizon);
+    });
+
+    it('should poll a new article first no later than maxMs after it was added', () => {
+      const schedule = new PollSchedule<string>({ minMs: 100, maxMs: 3_000, initialMs: 1_000 });
+      schedule.add('slow', T0);
+      schedule.takeDue(T0 + 1_000);
+      schedule.record('slow', T0 + 1_000, 0.01, T0 + 1_000);
+      schedule.add('new', T0 + 1_000);
+      schedule.takeDue(T0 + 2_000); // `slow` (its age cap): the horizon is about T0 + 100 000
+      expect(schedule.nextDue()).toBe(T0 + 4_000);
+    });
+
+    it('should poll an article predicted to finish before the horizon at the horizon, not at its own finish', () => {
+      const schedule = withSlow();
+      schedule.add('quick', T0 + 5_000);
+      schedule.takeDue(T0 + 20_000);
+      // Half done in 1 000 ms of writing: its own finish would be about T0 + 7 000.
+      const due = schedule.record('quick', T0 + 6_000, 0.5, T0 + 6_000);
+      expect(due).toBe(schedule.horizon);
+    });
+
+    it('should never poll an article before its own predicted finish, even when the horizon is earlier', () => {
+      const schedule = new PollSchedule<string>({ minMs: 100, maxMs: 60_000, initialMs: 1_000 });
+      schedule.add('a', T0);
+      schedule.add('b', T0);
+      schedule.takeDue(T0 + 1_000);
+      schedule.record('a', T0 + 1_000, 0.5, T0 + 1_000); // a: finish about T0 + 2 000
+      const due = schedule.record('b', T0 + 1_000, 0.1, T0 + 1_000); // b: finish about T0 + 10 000, the horizon
+      expect(due).toBeLessThanOrEqual(T0 + 2_000); // b keeps its age cap (1× its age of 1 000 ms)
+      expect(schedule.horizon).toBeGreaterThanOrEqual(T0 + 9_000);
+    });
+
+    it('should pull the articles waiting for the horizon in when the horizon article turns out faster', () => {
+      const schedule = withSlow();
+      schedule.add('quick', T0 + 5_000);
+      schedule.takeDue(T0 + 20_000);
+      schedule.record('quick', T0 + 6_000, 0.5, T0 + 6_000);
+      schedule.takeDue(T0 + 20_000); // only `slow` is due by then (`quick` waits for the horizon too)
+      // Now 0.9 at T0 + 8 000: about T0 + 9 000, not T0 + 20 000.
+      schedule.record('slow', T0 + 8_000, 0.9, T0 + 8_000);
+      expect(schedule.horizon).toBeLessThan(T0 + 10_000);
+      expect(schedule.nextDue()).toBeLessThan(T0 + 10_000);
+    });
+
+    it('should move the articles waiting for the horizon to their own finish once the horizon article is done', () => {
+      const schedule = withSlow();
+      schedule.add('quick', T0 + 5_000);
+      schedule.takeDue(T0 + 20_000);
+      schedule.record('quick', T0 + 6_000, 0.5, T0 + 6_000);
+      schedule.remove('slow');
+      expect(schedule.horizon).toBeLessThan(T0 + 8_000);
+      expect(schedule.nextDue()).toBeLessThan(T0 + 8_000);
+    });
+  });
 });
