@@ -57,9 +57,19 @@ export function insertInternalLinks(tree: Root, options: InsertLinksOptions): nu
   collectLinkedPages(tree, usedPages, internalOrigins);
   const selfPage = options.selfUrl !== undefined ? pageKey(options.selfUrl, internalOrigins) : undefined;
 
+  // A phrase is met again and again (the article's own keyword, a page already linked): key its URL once.
+  const pages = new Map<LinkEntry, string>();
+  const pageOf = (entry: LinkEntry): string => {
+    let page = pages.get(entry);
+    if (page === undefined) {
+      page = pageKey(entry.url, internalOrigins);
+      pages.set(entry, page);
+    }
+    return page;
+  };
   const usable = (entry: LinkEntry): boolean => {
     if (options.selfSlug !== undefined && entry.slug === options.selfSlug) return false;
-    const page = pageKey(entry.url, internalOrigins);
+    const page = pageOf(entry);
     return !usedPages.has(page) && page !== selfPage;
   };
 
@@ -86,7 +96,7 @@ export function insertInternalLinks(tree: Root, options: InsertLinksOptions): nu
         children: [{ type: 'text', value: text.slice(best.index, best.end) }],
       };
       pieces.push(link);
-      usedPages.add(pageKey(best.entry.url, internalOrigins));
+      usedPages.add(pageOf(best.entry));
       options.onInsert?.(link, best.source);
       inserted++;
       position = best.end;
