@@ -9,15 +9,14 @@ const root = resolve(import.meta.dirname, '../..');
 let outDir: string;
 
 beforeAll(async () => {
-  // Compile only the CLI's import graph (not the whole package) into a folder under node_modules,
-  // so the compiled files resolve the package's dependencies as the published dist does.
+  // Compile the package with its own build settings into a folder under node_modules, so the
+  // compiled files resolve the package's dependencies as the published dist does (and a separate
+  // set of compiler flags cannot drift from tsconfig.build.json).
   await import('node:fs/promises').then((fs) => fs.mkdir(join(root, 'node_modules/.cache'), { recursive: true }));
   outDir = await mkdtemp(join(root, 'node_modules/.cache/emulator-cli-'));
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
   await promisify(execFile)(process.execPath, [
-    tsc, join(root, 'src/cli/index.ts'), '--outDir', outDir, '--rootDir', join(root, 'src'),
-    '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--lib', 'ES2023',
-    '--types', 'node', '--skipLibCheck', '--strict',
+    tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir,
   ], { cwd: root });
 }, 120_000);
 afterAll(() => rm(outDir, { recursive: true, force: true }));
