@@ -11,22 +11,8 @@ export const REFRESH_EVENT = `${TOOLBAR_APP_ID}:refresh`;
 
 export type ArticleState = QueueArticle['state'];
 
-/** One collection's queue as the panel shows it. Paths are relative to the project root when inside it. */
-export interface PanelCollection {
-  collection: string;
-  mode: QueueSnapshot['mode'];
-  frozen: boolean;
-  budget: number;
-  manifest: string;
-  lockFile: string;
-  cacheDir: string;
-  running: boolean;
-  articles: QueueArticle[];
-  totals: QueueSnapshot['totals'];
-  changed: boolean;
-  problem: string | null;
-  updatedAt: number;
-}
+/** One collection's queue as the panel shows it: the loader's snapshot, paths relative to the project root when inside it. */
+export type PanelCollection = QueueSnapshot;
 
 export interface PanelState {
   collections: PanelCollection[];

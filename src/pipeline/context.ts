@@ -8,16 +8,9 @@ import { compileRelPolicy, type ExternalLinkInfo, type RelPolicy, type RelTokens
 import type { DownloadImagesOptions } from './image-download.js';
 import type { ServiceLinksOptions } from './service-links.js';
 
-export const ARTICLE_TYPES = [
-  'blog_post',
-  'retail_product_roundup',
-  'video_article',
-  'rewrite_blog_post',
-  'retail_single_product_review',
-  'listicle',
-  'local_places_roundup',
-] as const;
-export type ArticleType = (typeof ARTICLE_TYPES)[number];
+// One list of article types for the whole package: the spec's, from the request schema.
+import { ARTICLE_TYPES, type ArticleType } from '../api/request-schema.js';
+export { ARTICLE_TYPES, type ArticleType };
 
 /** Embed hosts allowed in iframes when `embedHosts` is not given. Subdomains of a host are allowed too. */
 export const DEFAULT_EMBED_HOSTS: readonly string[] = Object.freeze([
