@@ -57,13 +57,15 @@ export function foldPhrase(text: string): string {
 // Word characters by code point: ASCII from a table, the rest tested once each and remembered.
 const ASCII_BOUNDED = Array.from({ length: 128 }, (_, code) => /\w/.test(String.fromCharCode(code)));
 const boundedCache = new Map<number, boolean>();
+const BOUNDED_CACHE_SIZE = 10_000;
 
 function isBoundedCode(code: number): boolean {
   if (code < 128) return ASCII_BOUNDED[code]!;
   let bounded = boundedCache.get(code);
   if (bounded === undefined) {
     bounded = BOUNDED_CHAR.test(String.fromCodePoint(code));
-    boundedCache.set(code, bounded);
+    // Bounded, so that text made of every code point cannot grow it without end.
+    if (boundedCache.size < BOUNDED_CACHE_SIZE) boundedCache.set(code, bounded);
   }
   return bounded;
 }
