@@ -1,79 +1,17 @@
 // Test harness: the toolbar fixture site copied into a temp dir, the package built once, Astro run in child processes.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import lockfile from 'proper-lockfile';
+import { join } from 'node:path';
 
-export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { buildPackage, childEnv, createSite as createFixtureSite, REPO, type Site } from '../loader/astro-site.js';
+
+export { buildPackage, childEnv, REPO, type Site };
 export const ARTIFACTS = join(REPO, 'test-artifacts');
 const ASTRO_BIN = join(REPO, 'node_modules/astro/bin/astro.mjs');
-const TSC_BIN = join(REPO, 'node_modules/typescript/bin/tsc');
 
-const BUILD_LOCK = join(tmpdir(), 'astro-article-loader-dist-build');
-
-/** Runs `task` while holding the lock test/loader's harness takes around its builds of dist/. */
-async function withBuildLock<T>(task: () => Promise<T>): Promise<T> {
-  await mkdir(BUILD_LOCK, { recursive: true });
-  const release = await lockfile.lock(BUILD_LOCK, { retries: { retries: 600, minTimeout: 200, maxTimeout: 500 }, stale: 120_000 });
-  try {
-    return await task();
-  } finally {
-    await release();
-  }
-}
-
-/** Builds dist/. Other test files build it too, in parallel processes: the shared lock serializes every build. */
-export async function buildPackage(): Promise<void> {
-  await withBuildLock(async () => {
-    const result = spawnSync(process.execPath, [TSC_BIN, '-p', 'tsconfig.build.json'], { cwd: REPO, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
-  });
-}
-
-export interface Site {
-  root: string;
-  cleanup(): Promise<void>;
-}
-
-/**
- * Copies `fixtures/sites/<name>` into a temp dir with a node_modules of its own: links to the
- * repository's dependencies, and `astro-article-loader` installed as the published package is
- * (package.json and dist/, copied). A copy rather than test/loader's link to the repository: the
- * toolbar app must resolve from an installed package, and Vite watches a linked package, so every
- * rebuild of dist/ by a parallel test would reload this site's pages and modules.
- */
-export async function createSite(name = 'toolbar'): Promise<Site> {
-  const root = await mkdtemp(join(tmpdir(), `aal-site-${name}-`));
-  await cp(join(REPO, 'fixtures/sites', name), root, { recursive: true });
-  const modules = join(root, 'node_modules');
-  await mkdir(modules);
-  for (const entry of await readdir(join(REPO, 'node_modules'))) {
-    if (entry.startsWith('.')) continue;
-    await symlink(join(REPO, 'node_modules', entry), join(modules, entry));
-  }
-  const installed = join(modules, 'astro-article-loader');
-  await mkdir(installed);
-  await withBuildLock(async () => {
-    await cp(join(REPO, 'package.json'), join(installed, 'package.json'));
-    await cp(join(REPO, 'dist'), join(installed, 'dist'), { recursive: true });
-  });
-  return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
-}
-
-/** The environment of a child Astro: no CI, no vitest markers, no service settings unless given, no colours, no telemetry. */
-export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' };
-  for (const key of ['CI', 'ARTICLES_API_KEY', 'ARTICLES_API_URL', 'FORCE_COLOR', 'NODE_ENV', 'TEST', 'TINYPOOL_WORKER_ID']) delete env[key];
-  // Vitest marks its own process; a child Astro would take the markers as its own.
-  for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
-  for (const [key, value] of Object.entries(extra)) {
-    if (value === undefined) delete env[key];
-    else env[key] = value;
-  }
-  return env;
+/** The toolbar fixture, with the package installed as published (see createSite's `copy`). */
+export function createSite(name = 'toolbar'): Promise<Site> {
+  return createFixtureSite(name, { install: 'copy' });
 }
 
 export interface RunResult {

@@ -11,20 +11,25 @@ export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ASTRO_BIN = join(REPO, 'node_modules/astro/bin/astro.mjs');
 const TSC_BIN = join(REPO, 'node_modules/typescript/bin/tsc');
 
-/**
- * Builds dist/ (the fixture imports the package by name, as a user would). Test files run in
- * parallel processes: the build is serialized through a lock so no one reads a half-written dist.
- */
-export async function buildPackage(): Promise<void> {
-  const lockTarget = join(tmpdir(), 'astro-article-loader-dist-build');
-  await mkdir(lockTarget, { recursive: true });
-  const release = await lockfile.lock(lockTarget, { retries: { retries: 600, minTimeout: 200, maxTimeout: 500 }, stale: 120_000 });
+const BUILD_LOCK = join(tmpdir(), 'astro-article-loader-dist-build');
+
+/** Runs `task` holding the lock every harness takes around builds and copies of dist/, so no one reads a half-written dist. */
+export async function withBuildLock<T>(task: () => Promise<T>): Promise<T> {
+  await mkdir(BUILD_LOCK, { recursive: true });
+  const release = await lockfile.lock(BUILD_LOCK, { retries: { retries: 600, minTimeout: 200, maxTimeout: 500 }, stale: 120_000 });
   try {
-    const result = spawnSync(process.execPath, [TSC_BIN, '-p', 'tsconfig.build.json'], { cwd: REPO, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+    return await task();
   } finally {
     await release();
   }
+}
+
+/** Builds dist/ (the fixture imports the package by name, as a user would). Test files run in parallel processes. */
+export async function buildPackage(): Promise<void> {
+  await withBuildLock(async () => {
+    const result = spawnSync(process.execPath, [TSC_BIN, '-p', 'tsconfig.build.json'], { cwd: REPO, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+  });
 }
 
 export interface Site {
@@ -34,10 +39,13 @@ export interface Site {
 
 /**
  * Copies `fixtures/sites/<name>` into a temp dir with a node_modules of its own: links to the
- * repository's packages plus `astro-article-loader` → the repository, as `npm link` would make it.
+ * repository's packages plus `astro-article-loader`, either linked to the repository as `npm link`
+ * would make it (`link`), or installed as the published package is (`copy`: package.json and
+ * dist/). A copy is for tests that must resolve from an installed package, and that must not see
+ * every rebuild of dist/ by a parallel test (Vite watches a linked package).
  * Astro's cache (node_modules/.astro) and the lock file stay inside the temp dir.
  */
-export async function createSite(name = 'basic'): Promise<Site> {
+export async function createSite(name = 'basic', { install = 'link' }: { install?: 'link' | 'copy' } = {}): Promise<Site> {
   const root = await mkdtemp(join(tmpdir(), `aal-site-${name}-`));
   await cp(join(REPO, 'fixtures/sites', name), root, { recursive: true });
   const modules = join(root, 'node_modules');
@@ -46,7 +54,16 @@ export async function createSite(name = 'basic'): Promise<Site> {
     if (entry.startsWith('.')) continue;
     await symlink(join(REPO, 'node_modules', entry), join(modules, entry));
   }
-  await symlink(REPO, join(modules, 'astro-article-loader'));
+  const installed = join(modules, 'astro-article-loader');
+  if (install === 'link') {
+    await symlink(REPO, installed);
+  } else {
+    await mkdir(installed);
+    await withBuildLock(async () => {
+      await cp(join(REPO, 'package.json'), join(installed, 'package.json'));
+      await cp(join(REPO, 'dist'), join(installed, 'dist'), { recursive: true });
+    });
+  }
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
