@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { ArticleCollection } from './loader/article-collection.js';
 import { configLoadStarted, joinConfigLoad } from './loader/config-load.js';
+import { warnWhenDebugPrintsEnv } from './loader/debug-env.js';
 import { articleEntrySchema } from './loader/entry-schema.js';
 import { resolveLoaderOptions, type ArticleLoaderOptions } from './loader/options.js';
 import { loaderRuntime } from './loader/runtime.js';
@@ -41,6 +42,7 @@ export function articleLoader(options: ArticleLoaderOptions = {}) {
       const root = fileURLToPath(context.config.root);
       const key = `${root}#${context.collection}`;
       const settled = configLoadStarted(member, root, key);
+      warnWhenDebugPrintsEnv((message) => context.logger.warn(message));
       try {
         await sessions.get(key)?.dispose();
         const session = new ArticleCollection(settings, context);

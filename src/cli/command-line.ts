@@ -43,10 +43,13 @@ export const API_KEY_FLAG_REFUSAL =
 export class ParsedFlags {
   readonly #values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   readonly #lists: Map<string, string[]>;
+  /** The arguments that are not flags, in order (only for commands that declare them). */
+  readonly positionals: readonly string[];
 
-  constructor(values: Record<string, string | boolean | (string | boolean)[] | undefined>, lists: Map<string, string[]>) {
+  constructor(values: Record<string, string | boolean | (string | boolean)[] | undefined>, lists: Map<string, string[]>, positionals: readonly string[] = []) {
     this.#values = values;
     this.#lists = lists;
+    this.positionals = positionals;
   }
 
   has(name: string): boolean {
@@ -90,11 +93,23 @@ export class ParsedFlags {
   }
 }
 
+/** The arguments a command takes besides its flags, e.g. `adopt <slug> <articleId>`. */
+export interface PositionalSpec {
+  /** Their names, as the usage line shows them: all are required. */
+  names: readonly string[];
+}
+
 /**
  * Parses `args` against `flags` (plus COMMON_FLAGS). `selectionFlags` are booleans that also accept
- * `=a,b` (a list of slugs), which parseArgs alone cannot express.
+ * `=a,b` (a list of slugs), which parseArgs alone cannot express. Positional arguments are refused
+ * unless `positionals` declares them.
  */
-export function parseCommandLine(args: readonly string[], flags: Record<string, FlagSpec>, selectionFlags: readonly string[] = []): ParsedFlags {
+export function parseCommandLine(
+  args: readonly string[],
+  flags: Record<string, FlagSpec>,
+  selectionFlags: readonly string[] = [],
+  positionals?: PositionalSpec,
+): ParsedFlags {
   const lists = new Map<string, string[]>();
   const rest: string[] = [];
   for (const arg of args) {
@@ -113,11 +128,21 @@ export function parseCommandLine(args: readonly string[], flags: Record<string, 
     rest.push(arg);
   }
   try {
-    const { values } = parseArgs({ args: rest, options: { ...COMMON_FLAGS, ...flags }, strict: true, allowPositionals: false });
-    return new ParsedFlags(values as Record<string, string | boolean | (string | boolean)[] | undefined>, lists);
+    const parsed = parseArgs({ args: rest, options: { ...COMMON_FLAGS, ...flags }, strict: true, allowPositionals: positionals !== undefined });
+    const values = parsed.values as Record<string, string | boolean | (string | boolean)[] | undefined>;
+    if (positionals !== undefined && values.help !== true) checkPositionals(parsed.positionals, positionals);
+    return new ParsedFlags(values, lists, parsed.positionals);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(`${(error as Error).message}.`.replace(/\.\.$/, '.'));
     throw error;
   }
+}
+
+function checkPositionals(given: readonly string[], spec: PositionalSpec): void {
+  const usage = spec.names.map((name) => `<${name}>`).join(' ');
+  if (given.length < spec.names.length) {
+    throw new UsageError(`missing ${spec.names.slice(given.length).map((name) => `<${name}>`).join(' ')}: the arguments are ${usage}.`);
+  }
+  if (given.length > spec.names.length) throw new UsageError(`too many arguments (${given.length}): the arguments are ${usage}.`);
 }

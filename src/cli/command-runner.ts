@@ -1,5 +1,5 @@
 // The frame every command runs in: parse flags, answer --help, print errors the same way, return an exit code.
-import { parseCommandLine, type FlagSpec, type ParsedFlags } from './command-line.js';
+import { parseCommandLine, type FlagSpec, type ParsedFlags, type PositionalSpec } from './command-line.js';
 import { reportError } from './error-report.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { Output, processIo, type CommandIo } from './output.js';
@@ -13,6 +13,8 @@ export interface CommandDefinition {
   flags: Record<string, FlagSpec>;
   /** Boolean flags that also take `=slug,slug`. */
   selectionFlags?: readonly string[];
+  /** Arguments besides the flags; none when left out. */
+  positionals?: PositionalSpec;
 }
 
 export interface CommandContext {
@@ -34,7 +36,7 @@ export async function runCommand(
   let output = new Output(io, { json, noColor: args.includes('--no-color') });
   let flags: ParsedFlags;
   try {
-    flags = parseCommandLine(args, definition.flags, definition.selectionFlags);
+    flags = parseCommandLine(args, definition.flags, definition.selectionFlags, definition.positionals);
   } catch (error) {
     return reportError(output, definition.name, error, { verbose: false });
   }

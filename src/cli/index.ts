@@ -29,6 +29,10 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
     summary: 'Check that the lock file and the cache are consistent (for CI). No requests.',
     run: async (args) => (await import('./commands/verify.js')).runVerifyCommand(args),
   },
+  adopt: {
+    summary: "Attach an article found on the service's queue page to its entry (an unknown create). Never creates.",
+    run: async (args) => (await import('./commands/adopt.js')).runAdoptCommand(args),
+  },
   emulator: {
     summary: 'Run a local emulator of the article service (offline, free).',
     run: async (args) => (await import('../emulator/command.js')).runEmulatorCommand(args),
@@ -56,6 +60,7 @@ function usage(): string {
     '  npx astro-article-loader status',
     '  npx astro-article-loader prune --dry-run',
     '  npx astro-article-loader verify               # in CI, with plan',
+    '  npx astro-article-loader adopt <slug> <articleId>   # an unknown create found on the queue page',
     '  npx astro-article-loader emulator',
     '  npx astro-article-loader emulator --port 4010 --speed realtime',
   ].join('\n');

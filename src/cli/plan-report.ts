@@ -40,7 +40,7 @@ export function whyOf(article: PlannedArticle): string {
     case 'failed':
       return `failed${entry?.error === undefined ? '' : ` (${entry.error.code}: ${entry.error.message})`}; re-created only with --retry-failed (a new, paid article)`;
     case 'unknown':
-      return `a create may have been billed but no id came back${entry?.error === undefined ? '' : ` (${entry.error.code})`}; --retry-unknown creates it again with the same idempotency key`;
+      return `a create may have been billed but no id came back${entry?.error === undefined ? '' : ` (${entry.error.code})`}: adopt the id from the service's queue page, or pay again with --retry-unknown (see below)`;
     case 'orphan':
       return 'in the lock file but not in the manifest: kept; `prune` removes it';
   }

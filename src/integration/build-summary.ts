@@ -1,6 +1,7 @@
 // The block `astro build` ends with: what the article loaders did and what it cost, from the queues they published.
 import type { QueueSnapshot } from '../loader/runtime.js';
 import { shortPath } from '../loader/sync-report.js';
+import { unknownCreatesLines } from '../sync/unknown-creates.js';
 
 const numbers = new Intl.NumberFormat('en-US');
 
@@ -24,20 +25,23 @@ function outcomes(snapshots: readonly QueueSnapshot[]): string {
   let reused = 0;
   let finished = 0;
   let failed = 0;
+  let unknown = 0;
   let pending = 0;
   for (const snapshot of snapshots) {
     for (const article of snapshot.articles) {
       if (article.state === 'reused') reused += 1;
       else if (article.state === 'finished') finished += 1;
       else if (article.state === 'failed') failed += 1;
+      else if (article.state === 'unknown') unknown += 1;
       else pending += 1;
     }
   }
   const parts = [`${numbers.format(reused)} reused`];
   if (finished > 0) parts.push(`${numbers.format(finished)} finished`);
   if (failed > 0) parts.push(`${numbers.format(failed)} failed`);
+  if (unknown > 0) parts.push(`${numbers.format(unknown)} unknown (not on the site; see below)`);
   if (pending > 0) parts.push(`${numbers.format(pending)} still being written`);
-  const total = reused + finished + failed + pending;
+  const total = reused + finished + failed + unknown + pending;
   const where = snapshots.length > 1 ? ` in ${snapshots.length} collections (${snapshots.map((s) => `${s.collection}: ${numbers.format(s.articles.length)}`).join(', ')})` : '';
   return `${count(total, 'article')}${where}: ${parts.join(', ')}`;
 }
@@ -68,6 +72,8 @@ function billed(snapshots: readonly QueueSnapshot[]): string {
           : `${measured}, and ≈${numbers.format(estimated)} for the articles still being written`;
     parts.push(`${count(created, 'new article')} created${failed > 0 ? ` (${numbers.format(failed)} failed, not billed)` : ''}, ${words}`);
   }
+  const waitedFor = sum(remote, (s) => s.totals.waitedFor ?? 0);
+  if (waitedFor > 0) parts.push(`${count(waitedFor, 'article')} created by another build or an earlier run waited for (billed there, not here)`);
   // Offline, the embedded emulator writes placeholder text: an estimate of words "billed" would mislead.
   if (offline > 0) parts.push(`${count(offline, 'new article')} written offline by the embedded emulator (placeholder text, nothing billed)`);
   return parts.length === 0 ? 'nothing created, nothing billed' : parts.join('; ');
@@ -122,6 +128,8 @@ export function formatBuildSummary(input: readonly QueueSnapshot[], root: string
   for (const snapshot of snapshots) {
     if (snapshot.problem !== null) rows.push(['problem', snapshots.length > 1 ? `${snapshot.collection}: ${snapshot.problem}` : snapshot.problem]);
   }
+  const unknown = unknownCreatesLines(snapshots.flatMap((snapshot) => snapshot.articles.filter((article) => article.state === 'unknown')));
+  if (unknown.length > 0) rows.push(['unknown', unknown.join('\n            ')]);
   const width = Math.max(...rows.map(([label]) => label.length));
   return ['build summary', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${text}`)].join('\n');
 }

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
+import { forAstro } from '../loader/astro-error.js';
+import { warnWhenDebugPrintsEnv } from '../loader/debug-env.js';
 import { keepEmbeddedEmulator } from '../loader/embedded-emulator.js';
 import { loaderRuntime, shutdownRuntime } from '../loader/runtime.js';
 import { formatBuildSummary } from './build-summary.js';
@@ -24,8 +26,7 @@ export interface ArticlesIntegrationOptions {
 export class IntegrationOptionError extends ArticleLoaderError {
   constructor(message: string) {
     super('invalid_integration_options', message);
-    // Astro prints the stack of a config error under the message; ours would only point into this package.
-    this.stack = `${this.name}: ${message}`;
+    forAstro(this);
   }
 }
 
@@ -79,8 +80,10 @@ export function articles(options: ArticlesIntegrationOptions = {}): AstroIntegra
   return {
     name: INTEGRATION_NAME,
     hooks: {
-      'astro:config:setup': ({ config, command, addDevToolbarApp }) => {
+      'astro:config:setup': ({ config, command, addDevToolbarApp, logger }) => {
         root = fileURLToPath(config.root);
+        // Before Vite loads the environment: its debug log would print the key right after.
+        warnWhenDebugPrintsEnv((message) => logger.warn(message));
         if (command !== 'dev' || !settings.toolbar) return;
         addDevToolbarApp({
           id: TOOLBAR_APP_ID,

@@ -21,7 +21,7 @@ export interface PanelState {
 }
 
 /** The order rows are listed in: what needs attention first, then what is done. */
-export const STATE_ORDER: readonly ArticleState[] = ['processing', 'queued', 'failed', 'finished', 'reused'];
+export const STATE_ORDER: readonly ArticleState[] = ['unknown', 'processing', 'queued', 'failed', 'finished', 'reused'];
 
 export interface QueueCounts {
   articles: number;
@@ -38,7 +38,7 @@ export interface QueueCounts {
 
 /** Counts by state and the words billed, from the article list (the totals only move when a sync returns). */
 export function countQueue(collections: readonly Pick<PanelCollection, 'articles'>[]): QueueCounts {
-  const byState: Record<ArticleState, number> = { processing: 0, queued: 0, failed: 0, finished: 0, reused: 0 };
+  const byState: Record<ArticleState, number> = { processing: 0, queued: 0, failed: 0, unknown: 0, finished: 0, reused: 0 };
   let articles = 0;
   let wordsBilled = 0;
   let estimated = false;
@@ -46,7 +46,8 @@ export function countQueue(collections: readonly Pick<PanelCollection, 'articles
     for (const article of collection.articles) {
       articles += 1;
       byState[article.state] += 1;
-      if (article.state === 'failed') continue;
+      // A failed article is refunded; an unknown create's bill is not known.
+      if (article.state === 'failed' || article.state === 'unknown') continue;
       wordsBilled += article.wordsBilled;
       if (article.wordsBilled > 0 && !article.wordsRecorded) estimated = true;
     }

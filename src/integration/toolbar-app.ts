@@ -2,13 +2,14 @@
 // The dev toolbar's Articles app (runs in the browser): every manifest entry with its state, updated live, in the toolbar's look.
 import { defineToolbarApp } from 'astro/toolbar';
 import type { QueueArticle } from '../loader/runtime.js';
+import { adoptCommand, retryUnknownCommand } from '../sync/unknown-creates.js';
 import { countQueue, REFRESH_EVENT, STATE_EVENT, STATE_ORDER, TOOLBAR_APP_ID, type ArticleState, type PanelCollection, type PanelState } from './panel-state.js';
 
 type Placement = 'bottom-left' | 'bottom-center' | 'bottom-right';
 type BadgeStyle = 'purple' | 'gray' | 'red' | 'green' | 'yellow' | 'blue';
 
-const STATE_LABEL: Record<ArticleState, string> = { reused: 'reused', queued: 'queued', processing: 'writing', finished: 'finished', failed: 'failed' };
-const STATE_BADGE: Record<ArticleState, BadgeStyle> = { reused: 'gray', queued: 'yellow', processing: 'blue', finished: 'green', failed: 'red' };
+const STATE_LABEL: Record<ArticleState, string> = { reused: 'reused', queued: 'queued', processing: 'writing', finished: 'finished', failed: 'failed', unknown: 'unknown' };
+const STATE_BADGE: Record<ArticleState, BadgeStyle> = { reused: 'gray', queued: 'yellow', processing: 'blue', finished: 'green', failed: 'red', unknown: 'red' };
 
 // The toolbar's own palette (its window, cards and badges are dark whatever the page's colour scheme),
 // so the panel matches the other apps on light and dark pages alike.
@@ -149,6 +150,11 @@ class ArticleRow {
       const error = article.error;
       this.#detail.className = 'detail error';
       this.#detail.textContent = error === null ? 'Failed.' : `${error.message} (${error.code})`;
+    } else if (article.state === 'unknown') {
+      this.#detail.className = 'detail error';
+      this.#detail.textContent =
+        `May have been billed, but no id came back: off the site until you resolve it. Find the article on the service's queue page and run ` +
+        `${adoptCommand(article.slug)} (free), or pay again: retryUnknown: ['${article.slug}'] or ${retryUnknownCommand(article.slug)}.`;
     } else {
       this.#detail.className = 'detail path';
       this.#detail.textContent = article.url;
@@ -165,6 +171,7 @@ function wordsCell(article: QueueArticle, offline: boolean): { text: string; kin
   // Recorded once the article finished; until then the estimate from its request, marked ≈.
   const words = `${article.wordsRecorded ? '' : '≈'}${numbers.format(article.wordsBilled)} words`;
   if (article.state === 'failed') return { text: words, kind: 'refunded', title: 'The service gives a failed article’s words back' };
+  if (article.state === 'unknown') return { text: `${words}?`, kind: '', title: 'The create may have been billed; its outcome is unknown' };
   if (article.wordsRecorded) return { text: words, kind: 'billed', title: 'Words billed for it (images included), as recorded in the lock file' };
   return { text: words, kind: 'billed', title: 'Estimated words billed for it (images included); the recorded figure replaces it once it finishes' };
 }
@@ -342,7 +349,7 @@ class ArticlesPanel {
       writing: [numbers.format(counts.byState.processing + counts.byState.queued), 'in progress'],
       finished: [numbers.format(counts.byState.finished), 'finished'],
       reused: [numbers.format(counts.byState.reused), 'reused'],
-      failed: [numbers.format(counts.byState.failed), 'failed'],
+      failed: [numbers.format(counts.byState.failed + counts.byState.unknown), counts.byState.unknown > 0 ? `failed or unknown` : 'failed'],
       words: offline ? ['0', 'billed (offline)'] : [`${counts.estimated ? '≈' : ''}${numbers.format(counts.wordsBilled)}`, 'words billed'],
     };
     for (const [name, [value, label]] of Object.entries(figures)) {
@@ -350,7 +357,7 @@ class ArticlesPanel {
       if (stat === undefined) continue;
       stat.value.textContent = value;
       stat.label.textContent = label;
-      stat.card.setAttribute('card-style', name === 'failed' && counts.byState.failed > 0 ? 'red' : 'gray');
+      stat.card.setAttribute('card-style', name === 'failed' && counts.byState.failed + counts.byState.unknown > 0 ? 'red' : 'gray');
     }
   }
 }
@@ -385,7 +392,7 @@ function wasOpen(): boolean {
 /** The toolbar icon's dot: red for a failed article or a stopped sync, blue while articles are being written. */
 function notification(state: PanelState): { state: true; level: 'error' | 'warning' | 'info' } | { state: false } {
   const counts = countQueue(state.collections);
-  if (counts.byState.failed > 0 || state.collections.some((c) => c.problem !== null)) return { state: true, level: 'error' };
+  if (counts.byState.failed + counts.byState.unknown > 0 || state.collections.some((c) => c.problem !== null)) return { state: true, level: 'error' };
   if (counts.byState.processing + counts.byState.queued > 0) return { state: true, level: 'info' };
   return { state: false };
 }

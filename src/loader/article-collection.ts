@@ -23,6 +23,7 @@ import {
 } from '../sync/index.js';
 import { articleContext, chosenHtml, entryConfig, finishedEntry, placeholderEntry } from './article-entry.js';
 import { ArticleService } from './article-service.js';
+import { forAstro } from './astro-error.js';
 import { watchArticleFiles } from './dev-watcher.js';
 import { PlaceholderProgress } from './placeholder-progress.js';
 import { API_KEY_ENV, API_URL_ENV, type ResolvedLoaderOptions } from './options.js';
@@ -41,18 +42,40 @@ function packageVersion(): string {
 
 /** Articles that could not be served while `onFailure` is `'fail'`. */
 export class ArticlesNotReadyError extends ArticleLoaderError {
-  readonly failures: { slug: string; error: LockEntryError }[];
+  readonly failures: LeftOut[];
 
-  constructor(failures: { slug: string; error: LockEntryError }[]) {
+  constructor(failures: LeftOut[]) {
     const lines = failures.slice(0, 20).map((f) => `  - ${f.slug}: ${f.error.message} (${f.error.code})`);
     if (failures.length > 20) lines.push(`  - … and ${failures.length - 20} more`);
     super(
       'articles_not_ready',
       `${formatCount(failures.length, 'article is', 'articles are')} not ready, and onFailure is "fail":\n${lines.join('\n')}\n` +
-        'The lock file keeps every article id: run the build again to resume them. Set onFailure: "skip" to build the site without them.',
+        `${leftOutAdvice(failures)} Set onFailure: "skip" to build the site without them.`,
     );
     this.failures = failures;
   }
+}
+
+/** An article a build could not serve; `lockStatus`: its lock entry's status after the sync (none: never created). */
+interface LeftOut {
+  slug: string;
+  error: LockEntryError;
+  lockStatus: LockEntry['status'] | undefined;
+}
+
+/**
+ * What becomes of articles left out of a build, by their lock entry: one with an id that is not
+ * finished is resumed by a later build; a failed one waits for `retryFailed`, an unknown create
+ * for adopt or `retryUnknown`; one never created is tried again.
+ */
+function leftOutAdvice(failures: readonly LeftOut[]): string {
+  const statuses = new Set(failures.map((f) => f.lockStatus));
+  const advice: string[] = [];
+  if (statuses.has('pending')) advice.push('articles with an id keep it, and the next build resumes them');
+  if (statuses.has('failed')) advice.push('failed articles are created again only when asked (retryFailed, CLI --retry-failed; a new, paid article)');
+  if (statuses.has('unknown')) advice.push('unknown creates stay off the site until adopted or paid for again (see the list above)');
+  if (statuses.has(undefined) || statuses.has('finished')) advice.push('the others are tried again by the next build');
+  return `${advice.join('; ').replace(/^./, (c) => c.toUpperCase())}.`;
 }
 
 /** The errors that are mistakes in the setup, not in one article: they stop the build whatever `onFailure` says. */
@@ -145,7 +168,7 @@ export class ArticleCollection {
       await this.#run(() => this.#pass());
     } catch (error) {
       // Our errors say what happened and what to do; a stack into this package would only bury that.
-      if (error instanceof ArticleLoaderError) error.stack = `${error.name}: ${error.message}`;
+      if (error instanceof ArticleLoaderError) forAstro(error);
       throw error;
     }
   }
@@ -237,7 +260,13 @@ export class ArticleCollection {
     this.#counts = { unchanged: 0, rendered: 0, placeholders: 0 };
     const manifest = await this.#readManifest();
     const { lockFile } = this.#paths();
-    const service = new ArticleService(this.#options.service, { stateFile: this.#stateFile, onEmulatorStart: this.#offlineNotice, onLinkCredit: () => this.#tracker.linkCredit() });
+    const service = new ArticleService(this.#options.service, {
+      stateFile: this.#stateFile,
+      onEmulatorStart: this.#offlineNotice,
+      onLinkCredit: () => this.#tracker.linkCredit(),
+      idempotentCreates: this.#options.idempotentCreates,
+      timeoutMs: this.#options.requestTimeoutMs,
+    });
     let handedOver = false;
     this.#busy += 1;
     this.#tracker.start();
@@ -258,6 +287,7 @@ export class ArticleCollection {
         timeoutMs: this.#options.timeoutMs,
         wait: !this.#dev,
         idempotentCreates: service.idempotentCreates,
+        ...this.#retries(),
         service: service.kind,
         onEvent: (event) => {
           reporter.onEvent(event);
@@ -280,7 +310,7 @@ export class ArticleCollection {
         if (this.#options.onFailure === 'fail') throw new ArticlesNotReadyError(failures);
         logger.warn(
           `${formatCount(failures.length, 'article was', 'articles were')} left out of the site (onFailure: "skip"): ${failures.map((f) => f.slug).join(', ')}. ` +
-            'The next build resumes them; set onFailure: "fail" to fail the build instead.',
+            `${leftOutAdvice(failures)} Set onFailure: "fail" to fail the build instead.`,
         );
       }
     } catch (error) {
@@ -299,7 +329,7 @@ export class ArticleCollection {
    */
   async #blockedCreates(specs: ArticleSpec[], lockFile: string, service: ArticleService): Promise<Map<string, LockEntryError>> {
     const state = await readLockState(lockFile);
-    const plan = planSync(specs, state.lock, await state.cache.index(), { idempotentCreates: service.idempotentCreates, service: service.kind });
+    const plan = planSync(specs, state.lock, await state.cache.index(), { idempotentCreates: service.idempotentCreates, ...this.#retries(), service: service.kind });
     const creates = plan.creates;
     if (creates.length === 0) return new Map();
     let error: LockEntryError | undefined;
@@ -314,6 +344,12 @@ export class ArticleCollection {
     if (error === undefined) return new Map();
     this.#context.logger.error(`${error.message}: ${creates.map((c) => c.slug).join(', ')}`);
     return new Map(creates.map((c) => [c.slug, error]));
+  }
+
+  /** The explicit retries the options ask for (each a paid article unless the service honours idempotency keys). */
+  #retries(): { retryUnknown?: true | string[]; retryFailed?: true | string[] } {
+    const { retryUnknown, retryFailed } = this.#options;
+    return { ...(retryUnknown === undefined ? {} : { retryUnknown }), ...(retryFailed === undefined ? {} : { retryFailed }) };
   }
 
   /** The pipeline settings shared by every article of a pass, and their fingerprint for the digests. */
@@ -382,11 +418,11 @@ export class ArticleCollection {
   }
 
   /** Puts every article of a sync result in the store; returns the ones that could not be served. */
-  async #applyResult(result: SyncResult, pass: PassContext): Promise<{ slug: string; error: LockEntryError }[]> {
+  async #applyResult(result: SyncResult, pass: PassContext): Promise<LeftOut[]> {
     const { store } = this.#context;
     const untouched = new Set(store.keys());
     const bySlug = new Map(pass.specs.map((spec) => [spec.slug, spec]));
-    const failures: { slug: string; error: LockEntryError }[] = [];
+    const failures: LeftOut[] = [];
     const limit = pLimit(4);
     await Promise.all(
       result.articles.map((article) =>
@@ -414,7 +450,7 @@ export class ArticleCollection {
             this.#placeholder(spec, 'failed', null, 0, error, article.entry);
           } else {
             untouched.add(spec.slug);
-            failures.push({ slug: spec.slug, error });
+            failures.push({ slug: spec.slug, error, lockStatus: article.entry?.status });
           }
         }),
       ),

@@ -18,14 +18,25 @@ export class ArticleService implements SyncClient {
   readonly #stateFile: string;
   readonly #onEmulatorStart: (url: string) => void;
   readonly #onLinkCredit: () => void;
+  readonly #idempotentCreates: boolean;
+  readonly #timeoutMs: number | undefined;
   #client: Promise<{ client: ArticleClient; lease: EmulatorLease | undefined }> | undefined;
   /** The connected client, for its counters; `#earlier` holds the counts of clients already closed. */
   #live: ArticleClient | undefined;
   #earlier = { requests: 0, retries: 0 };
 
-  /** `onLinkCredit`: called after each paid internal-link request (never offline: the embedded emulator charges nothing real). */
-  constructor(settings: ServiceSettings, options: { stateFile: string; onEmulatorStart?: (url: string) => void; onLinkCredit?: () => void }) {
+  /**
+   * `onLinkCredit`: called after each paid internal-link request (never offline: the embedded
+   * emulator charges nothing real). `idempotentCreates`: the service honours Idempotency-Key
+   * (default: only the embedded emulator). `timeoutMs`: the deadline of one whole request.
+   */
+  constructor(
+    settings: ServiceSettings,
+    options: { stateFile: string; onEmulatorStart?: (url: string) => void; onLinkCredit?: () => void; idempotentCreates?: boolean; timeoutMs?: number | undefined },
+  ) {
     this.settings = settings;
+    this.#idempotentCreates = options.idempotentCreates ?? settings.mode === 'offline';
+    this.#timeoutMs = options.timeoutMs;
     this.#stateFile = options.stateFile;
     this.#onEmulatorStart = options.onEmulatorStart ?? (() => {});
     this.#onLinkCredit = options.onLinkCredit ?? (() => {});
@@ -36,9 +47,9 @@ export class ArticleService implements SyncClient {
     return this.settings.mode === 'offline' ? 'emulator' : 'remote';
   }
 
-  /** The embedded emulator honours Idempotency-Key, so an interrupted create can be retried without paying twice. */
+  /** The service honours Idempotency-Key (the embedded emulator does), so an interrupted create can be retried without paying twice. */
   get idempotentCreates(): boolean {
-    return this.settings.mode === 'offline';
+    return this.#idempotentCreates;
   }
 
   get connected(): boolean {
@@ -99,14 +110,18 @@ export class ArticleService implements SyncClient {
     await connection.lease?.release();
   }
 
+  #clientOptions(): { idempotentCreates: boolean; timeoutMs?: number } {
+    return { idempotentCreates: this.#idempotentCreates, ...(this.#timeoutMs === undefined ? {} : { timeoutMs: this.#timeoutMs }) };
+  }
+
   #connect(): Promise<{ client: ArticleClient; lease: EmulatorLease | undefined }> {
     this.#client ??= (async () => {
       if (this.settings.mode === 'remote') {
-        this.#live = createArticleClient({ baseUrl: this.settings.baseUrl, apiKey: this.settings.apiKey });
+        this.#live = createArticleClient({ baseUrl: this.settings.baseUrl, apiKey: this.settings.apiKey, ...this.#clientOptions() });
         return { client: this.#live, lease: undefined };
       }
       const lease = await acquireEmbeddedEmulator({ stateFile: this.#stateFile, timing: this.settings.timing, onStart: this.#onEmulatorStart });
-      this.#live = createArticleClient({ baseUrl: lease.url, apiKey: lease.apiKey, idempotentCreates: true });
+      this.#live = createArticleClient({ baseUrl: lease.url, apiKey: lease.apiKey, ...this.#clientOptions() });
       return { client: this.#live, lease };
     })();
     const pending = this.#client;

@@ -2,6 +2,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
+import { forAstro } from './astro-error.js';
 import type { ExternalRelOption, ExternalTargetOption } from '../pipeline/index.js';
 import { frozenByDefault } from '../sync/index.js';
 
@@ -82,6 +83,27 @@ export interface ArticleLoaderOptions {
   timeoutMs?: number;
   /** Creates in flight at once. Default 4. */
   concurrency?: number;
+  /**
+   * The service honours `Idempotency-Key`, so a create whose outcome was unknown is repeated with
+   * the same key automatically, which cannot bill twice. Default: on for the embedded emulator
+   * (it honours the key), off for the real service (the spec doesn't show the header).
+   */
+  idempotentCreates?: boolean;
+  /**
+   * Create again the articles whose create had an unknown outcome (it may have been billed): `true`
+   * for all, or a list of slugs. Each is paid for again unless the service honours idempotency keys;
+   * look for the article on the service's queue page first and `adopt` it if it is there.
+   * Remove the option once the build has run. Default: none.
+   */
+  retryUnknown?: boolean | string[];
+  /** Create failed articles again (each a new, paid article): `true` for all, or a list of slugs. Remove it once the build has run. Default: none. */
+  retryFailed?: boolean | string[];
+  /**
+   * Longest time one request to the service may take, whole (connecting, headers and body), in ms.
+   * After several requests in a row time out or are refused, the build stops asking the service and
+   * serves what the lock file and the cache have. Default: the client's (see the README).
+   */
+  requestTimeoutMs?: number;
   /** Dev server: wait this long after the last manifest edit before acting on it, in ms. Default 1000. */
   debounceMs?: number;
   /**
@@ -95,8 +117,7 @@ export interface ArticleLoaderOptions {
 export class LoaderOptionError extends ArticleLoaderError {
   constructor(message: string) {
     super('invalid_loader_options', message);
-    // Astro prints the stack of a config error under the message; ours would only point into this package.
-    this.stack = `${this.name}: ${message}`;
+    forAstro(this);
   }
 }
 
@@ -124,11 +145,16 @@ export interface ResolvedLoaderOptions {
   timeoutMs: number;
   concurrency: number;
   debounceMs: number;
+  idempotentCreates: boolean;
+  retryUnknown: true | string[] | undefined;
+  retryFailed: true | string[] | undefined;
+  requestTimeoutMs: number | undefined;
 }
 
 const fn = <T>(what: string) => z.custom<T>((value) => typeof value === 'function', { error: `must be a function ${what}` });
 const wholeAtLeast = (min: number, advice: string) =>
   z.number({ error: `must be a number; ${advice}` }).int({ error: `must be a whole number; ${advice}` }).min(min, { error: `must be ${min} or more; ${advice}` });
+const slugSelection = z.union([z.boolean(), z.array(z.string().min(1))], { error: 'must be true (every such article) or a list of slugs, e.g. ["best-hiking-boots"]' });
 const relToken = z.string({ error: 'must be rel tokens (nofollow, sponsored, ugc, noreferrer, external), a list of them, false, or a function' });
 
 const optionsSchema = z.strictObject({
@@ -190,6 +216,10 @@ const optionsSchema = z.strictObject({
   onFailure: z.enum(['skip', 'fail'], { error: 'must be "skip" (build without the article) or "fail" (fail the build)' }),
   timeoutMs: wholeAtLeast(1, 'it is the longest a build waits for articles, in milliseconds'),
   concurrency: wholeAtLeast(1, 'it is how many creates run at once, e.g. 4'),
+  idempotentCreates: z.boolean({ error: 'must be true or false' }),
+  retryUnknown: slugSelection,
+  retryFailed: slugSelection,
+  requestTimeoutMs: wholeAtLeast(1, 'it is the longest one request to the service may take, in milliseconds'),
   debounceMs: wholeAtLeast(0, 'it is how long the dev server waits after the last manifest edit, in milliseconds'),
   emulator: z.strictObject(
     {
@@ -301,13 +331,14 @@ export function resolveLoaderOptions(input: unknown, env: Readonly<Record<string
   if (problems.length > 0) fail(problems);
 
   const download = options.downloadImages;
+  const service = resolveService(options, env);
   return {
     manifest:
       options.articles === undefined
         ? { kind: 'file', path: options.manifest ?? DEFAULT_MANIFEST }
         : { kind: 'inline', articles: options.articles, defaults: options.defaults },
     lockFile: options.lockFile,
-    service: resolveService(options, env),
+    service,
     url: options.url,
     links: options.links,
     maxLinks: options.maxLinks,
@@ -331,5 +362,17 @@ export function resolveLoaderOptions(input: unknown, env: Readonly<Record<string
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+    ...serviceRules(options, service),
+  };
+}
+
+/** How creates are repeated: idempotent creates default to on for the embedded emulator, which honours the key. */
+function serviceRules(options: ArticleLoaderOptions, service: ServiceSettings): Pick<ResolvedLoaderOptions, 'idempotentCreates' | 'retryUnknown' | 'retryFailed' | 'requestTimeoutMs'> {
+  const selection = (value: boolean | string[] | undefined): true | string[] | undefined => (value === true ? true : Array.isArray(value) ? value : undefined);
+  return {
+    idempotentCreates: options.idempotentCreates ?? service.mode === 'offline',
+    retryUnknown: selection(options.retryUnknown),
+    retryFailed: selection(options.retryFailed),
+    requestTimeoutMs: options.requestTimeoutMs,
   };
 }

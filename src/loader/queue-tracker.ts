@@ -24,6 +24,8 @@ export class QueueTracker {
     reused: 0,
     finished: 0,
     failed: 0,
+    unknown: 0,
+    waitedFor: 0,
     pending: 0,
     requests: 0,
     waitedMs: 0,
@@ -32,6 +34,8 @@ export class QueueTracker {
   #changed = false;
   #problem: string | null = null;
   #estimates = new Map<string, number>();
+  /** Articles created by this process: only their words are billed here (another build's are waited for). */
+  readonly #createdHere = new Set<string>();
   /** Keywords the dev server may not create (frozen, over budget): never in a sync's plan, listed as failed all the same. */
   #blocked = new Map<string, QueueArticle>();
 
@@ -70,9 +74,11 @@ export class QueueTracker {
               ? earlier?.state === 'finished'
                 ? 'finished'
                 : 'reused'
-              : planned.action === 'failed' || planned.action === 'unknown'
+              : planned.action === 'failed'
                 ? 'failed'
-                : 'queued';
+                : planned.action === 'unknown'
+                  ? 'unknown'
+                  : 'queued';
           if (planned.estimate !== undefined) this.#estimates.set(planned.slug, planned.estimate.words);
           next.set(planned.slug, {
             slug: planned.slug,
@@ -81,7 +87,7 @@ export class QueueTracker {
             state,
             statusDetail: null,
             progress: state === 'queued' ? 0 : 1,
-            error: state === 'failed' ? (planned.entry?.error ?? null) : null,
+            error: state === 'failed' || state === 'unknown' ? (planned.entry?.error ?? null) : null,
             wordsBilled: earlier?.wordsBilled ?? 0,
             wordsRecorded: earlier?.wordsRecorded ?? false,
           });
@@ -91,6 +97,7 @@ export class QueueTracker {
         break;
       }
       case 'created':
+        this.#createdHere.add(event.slug);
         this.#set(event.slug, { wordsBilled: this.#estimates.get(event.slug) ?? 0, wordsRecorded: false });
         this.#changed = true;
         break;
@@ -104,8 +111,10 @@ export class QueueTracker {
         this.#changed = true;
         break;
       case 'failed':
-      case 'unknown':
         this.#set(event.slug, { state: 'failed', error: event.error });
+        break;
+      case 'unknown':
+        this.#set(event.slug, { state: 'unknown', error: event.error });
         break;
       default:
         return;
@@ -133,32 +142,46 @@ export class QueueTracker {
   finish(result: SyncResult | undefined, problem: string | null, options: { running?: boolean; requests?: number } = {}): void {
     this.#running = options.running ?? false;
     this.#problem = problem;
-    if (result !== undefined) {
-      const t = result.totals;
-      let imageWords = 0;
-      // Refunded articles bill nothing, and only articles finished by this sync are new: the others were counted when they finished.
-      for (const article of result.articles) {
-        if (article.outcome !== 'finished') continue;
-        const billed = billedFor(article.entry);
-        if (billed === undefined) continue;
-        imageWords += billed.imageWords;
-        this.#set(article.slug, { wordsBilled: billed.words, wordsRecorded: true });
-      }
-      this.#totals = {
-        created: this.#totals.created + t.created,
-        estimatedWords: this.#totals.estimatedWords + t.estimatedWords,
-        billedWords: this.#totals.billedWords + t.recordedWords,
-        imageWords: this.#totals.imageWords + imageWords,
-        linkCredits: this.#totals.linkCredits,
-        reused: t.reused,
-        finished: this.#totals.finished + t.finished + t.fetched,
-        failed: t.failed + t.unknown + this.#blocked.size,
-        pending: t.pending,
-        requests: this.#totals.requests + (options.requests ?? t.requests),
-        waitedMs: this.#totals.waitedMs + (t.waited > 0 ? result.durationMs : 0),
-      };
-    }
+    if (result !== undefined) this.#totals = this.#withResult(result, options.requests ?? result.totals.requests);
     this.#publish();
+  }
+
+  /**
+   * The totals after a sync returned. Only articles this process created are billed here, each once;
+   * articles finished by this sync that another build (or an earlier run) created were waited for.
+   */
+  #withResult(result: SyncResult, requests: number): QueueTotals {
+    const t = result.totals;
+    let billedWords = 0;
+    let imageWords = 0;
+    let waitedFor = 0;
+    for (const article of result.articles) {
+      if (article.outcome !== 'finished') continue;
+      const billed = billedFor(article.entry);
+      if (billed !== undefined) this.#set(article.slug, { wordsBilled: billed.words, wordsRecorded: true });
+      if (!this.#createdHere.delete(article.slug)) {
+        waitedFor += 1;
+        if (billed !== undefined) this.#set(article.slug, { wordsBilled: 0 });
+      } else if (billed !== undefined) {
+        billedWords += billed.words;
+        imageWords += billed.imageWords;
+      }
+    }
+    return {
+      created: this.#totals.created + t.created,
+      estimatedWords: this.#totals.estimatedWords + t.estimatedWords,
+      billedWords: this.#totals.billedWords + billedWords,
+      imageWords: this.#totals.imageWords + imageWords,
+      linkCredits: this.#totals.linkCredits,
+      reused: t.reused,
+      finished: this.#totals.finished + t.finished + t.fetched,
+      failed: t.failed + this.#blocked.size,
+      unknown: t.unknown,
+      waitedFor: this.#totals.waitedFor + waitedFor,
+      pending: t.pending,
+      requests: this.#totals.requests + requests,
+      waitedMs: this.#totals.waitedMs + (t.waited > 0 ? result.durationMs : 0),
+    };
   }
 
   #set(slug: string, patch: Partial<QueueArticle>): void {

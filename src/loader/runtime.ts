@@ -17,8 +17,10 @@ export interface QueueArticle {
    * - `queued` / `processing`: being written (`statusDetail`, `progress` 0..1).
    * - `finished`: written or fetched during this server's life.
    * - `failed`: not served; `error` says why.
+   * - `unknown`: its create may have been billed but no id came back: off the site until it is
+   *   adopted (`astro-article-loader adopt`) or paid for again (`retryUnknown`).
    */
-  state: 'reused' | 'queued' | 'processing' | 'finished' | 'failed';
+  state: 'reused' | 'queued' | 'processing' | 'finished' | 'failed' | 'unknown';
   statusDetail: string | null;
   progress: number;
   error: { code: string; message: string } | null;
@@ -45,6 +47,10 @@ export interface QueueTotals {
   reused: number;
   finished: number;
   failed: number;
+  /** Creates whose outcome is unknown, not resolved yet. */
+  unknown: number;
+  /** Articles this process waited for but did not create (another build, or an earlier run): billed there, not here. */
+  waitedFor: number;
   pending: number;
   requests: number;
   waitedMs: number;
@@ -121,6 +127,8 @@ export interface LoaderRuntime {
   readonly emulatorKeepers: Set<string>;
   /** The latest evaluation of a content config, to tell which collections it still has. */
   configLoad: ConfigLoad | undefined;
+  /** The DEBUG warning (the env dump shows the key) was logged: once per process is enough. */
+  debugEnvWarned?: boolean;
 }
 
 const KEY = Symbol.for('astro-article-loader.runtime');

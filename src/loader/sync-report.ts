@@ -1,6 +1,6 @@
 // The loader's log lines: a plan summary, throttled progress, failures and a final summary; silent when nothing happens.
 import { relative } from 'node:path';
-import type { SyncEvent, SyncPlan, SyncResult } from '../sync/index.js';
+import { unknownCreatesLines, type SyncEvent, type SyncPlan, type SyncResult } from '../sync/index.js';
 
 /** The part of Astro's logger the loader uses. */
 export interface LoaderLogger {
@@ -161,6 +161,7 @@ export class SyncReporter {
     if (options.waiting === true && t.pending > 0) {
       const created = t.created > 0 ? `${formatCount(t.created, 'article')} created${words === '' ? '' : ` (${words})`}; ` : '';
       this.#logger.info(`${created}waiting for ${formatCount(t.pending, 'article')} in the background; placeholders show them until they are ready`);
+      this.unknownCreates(result);
       return;
     }
     const parts: string[] = [];
@@ -174,5 +175,12 @@ export class SyncReporter {
     const commit = t.created + t.fetched + t.restored + t.finished > 0 ? `; commit ${shortPath(result.lockFile, root)} and ${shortPath(result.cacheDir, root)}/` : '';
     const billed = words === '' ? '' : ` · ${words}`;
     this.#logger.info(`done in ${seconds(result.durationMs)}: ${parts.join(', ')}${billed} · ${formatCount(t.requests, 'request')}${commit}`);
+    this.unknownCreates(result);
+  }
+
+  /** Every run names each create whose outcome is unknown, with the two ways out: nothing resolves them by itself. */
+  unknownCreates(result: SyncResult): void {
+    const lines = unknownCreatesLines(result.articles.filter((article) => article.outcome === 'unknown'));
+    if (lines.length > 0) this.#logger.warn(lines.join('\n'));
   }
 }

@@ -10,10 +10,13 @@ import { billedWords, recordedWords, type BilledWords } from './billed-words.js'
 import { explicitParameters, requestHash } from './canonical-request.js';
 import { FrozenLockError, InvalidSpecError, OverBudgetError, SyncAbortedError, SyncError } from './errors.js';
 import { resolveLockPaths, type LockEntry, type LockEntryError, type LockFile, type PreviousArticle } from './lock-file.js';
+import { billedOf, previousOf } from './lock-entry-records.js';
+import { normalizedKeyword } from './lock-integrity.js';
 import { LockSession } from './lock-session.js';
 import { OutputCache, type CachedOutput } from './output-cache.js';
 import { describeCreateReason, planSync, type CreateReason, type PlanAction, type PlannedArticle, type SyncPlan, type SyncService, type SyncSpec } from './plan.js';
 import { PollSchedule, type PollTiming } from './poll-schedule.js';
+import { unknownCreatesLines } from './unknown-creates.js';
 
 /** What sync needs of the HTTP client (src/api/client.ts's ArticleClient fits). */
 export interface SyncClient {
@@ -124,7 +127,10 @@ export interface SyncTotals {
   lockWrites: number;
   /** Estimated words of the articles created in this run. */
   estimatedWords: number;
-  /** Words billed (text and images) of the articles that finished in this run, as recorded in the lock file (the emulator bills nothing). */
+  /**
+   * Words billed (text and images) of the articles this run created and saw finish, as recorded in
+   * the lock file (the emulator bills nothing). Articles another build created are waited for, not billed here.
+   */
   recordedWords: number;
 }
 
@@ -173,11 +179,13 @@ export class SyncFailedError extends SyncError {
   constructor(result: SyncResult) {
     const lines = result.failures.slice(0, 20).map((f) => `  - ${f.slug}: ${f.outcome}${f.error === undefined ? '' : ` (${f.error.code}: ${f.error.message})`}`);
     if (result.failures.length > 20) lines.push(`  - … and ${result.failures.length - 20} more`);
+    const unknown = unknownCreatesLines(result.failures.filter((f) => f.outcome === 'unknown'));
     super(
       'sync_failed',
       `${result.failures.length} article(s) are not ready:\n${lines.join('\n')}\n` +
-        'The lock file keeps every article id; run the build again to resume. Failed articles are re-created only ' +
-        'when asked (`retryFailed`, CLI `--retry-failed`); `onFailure: "skip"` builds without them.',
+        'The lock file keeps every article id: articles still being written are resumed by the next run. Failed articles are re-created only ' +
+        'when asked (`retryFailed`, CLI `--retry-failed`); `onFailure: "skip"` builds without them.' +
+        (unknown.length > 0 ? `\n${unknown.join('\n')}` : ''),
     );
     this.result = result;
   }
@@ -219,6 +227,11 @@ function serviceErrorOf(value: unknown): LockEntryError {
   return { code, message: `the service reported the article failed: ${message}` };
 }
 
+/** A finished status record as cached: with the article it was fetched for. */
+function outputOf(status: Extract<ArticleStatus, { status: 'finished' }>, articleId: string): CachedOutput {
+  return { html: status.output.html, polishedHtml: status.output.polishedHtml, updatedAt: status.updatedAt, articleId, targetKeyword: status.config.targetKeyword };
+}
+
 function servedOf(entry: LockEntry | undefined): ServedArticle | undefined {
   if (entry === undefined) return undefined;
   if (entry.status === 'finished' && entry.output !== undefined && entry.articleId !== undefined) {
@@ -229,39 +242,10 @@ function servedOf(entry: LockEntry | undefined): ServedArticle | undefined {
   return undefined;
 }
 
-/** The billing record of an entry or a previous article, as far as it was recorded. */
-function billedOf(record: Partial<BilledWords>): Partial<BilledWords> {
-  return {
-    ...(record.words === undefined ? {} : { words: record.words }),
-    ...(record.images === undefined ? {} : { images: record.images }),
-    ...(record.imageWords === undefined ? {} : { imageWords: record.imageWords }),
-  };
-}
-
-function previousOf(entry: LockEntry | undefined): PreviousArticle | undefined {
-  if (entry === undefined) return undefined;
-  if (entry.status === 'finished' && entry.output !== undefined && entry.articleId !== undefined) {
-    return {
-      hash: entry.hash,
-      articleId: entry.articleId,
-      output: entry.output,
-      ...(entry.finishedAt === undefined ? {} : { finishedAt: entry.finishedAt }),
-      ...billedOf(entry),
-      ...(entry.emulator === true ? { emulator: true as const } : {}),
-    };
-  }
-  return entry.previous;
-}
-
 /** What the service billed for a finished output of `request`; undefined when the request cannot be read (never blocks a sync). */
 function billedFor(html: string, request: SyncSpec['request'] | undefined): BilledWords | undefined {
   const parsed = request === undefined ? undefined : articleRequestSchema.safeParse(request);
   return parsed?.success === true ? billedWords(html, parsed.data) : undefined;
-}
-
-/** A keyword as the service may echo it: spacing and case do not make another article. */
-function normalizedKeyword(keyword: string): string {
-  return keyword.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 /**
@@ -484,7 +468,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     pollFailures.delete(slug);
     if (status.status === 'finished') {
       schedule.remove(slug);
-      const output = await cache.put({ html: status.output.html, polishedHtml: status.output.polishedHtml, updatedAt: status.updatedAt });
+      const output = await cache.put(outputOf(status, tracked.articleId));
       const billed = billedFor(status.output.html, specBySlug.get(slug)?.request);
       terminals.push({ slug, articleId: tracked.articleId, kind: 'finished', output, billed, fetched: tracked.fetch });
     } else if (status.status === 'failed') {
@@ -592,8 +576,9 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     }
   };
 
-  let createdCount = 0;
   let createdWords = 0;
+  /** Created by this run: only these are billed to it (another build's articles are waited for, not billed twice). */
+  const createdSlugs = new Set<string>();
   try {
     if (lockFree) {
       emit({ type: 'plan', plan, lockFile });
@@ -709,7 +694,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
           delete created.error;
           session.stage((current) => ((current.articles[article.slug] = created), true));
           return () => {
-            createdCount += 1;
+            createdSlugs.add(article.slug);
             createdWords += article.estimate?.words ?? 0;
             emit({ type: 'created', slug: article.slug, articleId, attempt: intent.attempt });
             track(article.slug, articleId, 'created', sentAt);
@@ -792,8 +777,8 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     reused: count('reused'),
     restored: count('restored'),
     fetched: count('fetched'),
-    created: createdCount,
-    waited: plan.articles.filter((a) => a.action === 'wait').length + createdCount,
+    created: createdSlugs.size,
+    waited: plan.articles.filter((a) => a.action === 'wait').length + createdSlugs.size,
     finished: count('finished'),
     pending: count('pending'),
     failed: count('failed'),
@@ -803,7 +788,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     retries: (client?.stats?.retries ?? 0) - retriesBefore,
     lockWrites: session.writes,
     estimatedWords: createdWords,
-    recordedWords: articles.reduce((sum, a) => sum + (a.outcome === 'finished' && a.entry !== undefined && a.entry.emulator !== true ? (recordedWords(a.entry) ?? 0) : 0), 0),
+    recordedWords: articles.reduce((sum, a) => sum + (a.outcome === 'finished' && createdSlugs.has(a.slug) && a.entry !== undefined && a.entry.emulator !== true ? (recordedWords(a.entry) ?? 0) : 0), 0),
   };
   const durationMs = Date.now() - started;
   const served = new Map(articles.map((a) => [a.slug, a]));
@@ -854,7 +839,8 @@ async function readServedOutput(
 ): Promise<CachedOutput | undefined> {
   const serve = article?.serve;
   if (article === undefined || serve === undefined) return undefined;
-  const cached = await context.cache.read(serve.output);
+  const owner = { lockFile: context.session.file, slug: article.slug, articleId: serve.articleId, keyword: serve.current ? article.keyword : undefined };
+  const cached = await context.cache.readFor(serve.output, owner);
   if (cached !== undefined) return cached;
   const unavailable = (why: string, cause?: unknown): SyncError =>
     new SyncError(
@@ -874,7 +860,7 @@ async function readServedOutput(
   // A previous article's request is not kept, so only the current one can be checked.
   const mismatch = serve.current ? otherArticleError(article.slug, serve.articleId, context.spec, status) : undefined;
   if (mismatch !== undefined) throw unavailable('the service answered with another article', mismatch);
-  const output: CachedOutput = { html: status.output.html, polishedHtml: status.output.polishedHtml, updatedAt: status.updatedAt };
+  const output = outputOf(status, serve.articleId);
   const hash = await context.cache.put(output);
   const billed = serve.current && article.entry?.words === undefined ? billedFor(output.html, context.request) : undefined;
   if (hash !== serve.output || billed !== undefined) {

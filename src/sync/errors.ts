@@ -1,5 +1,6 @@
 // The errors the lock file, the output cache and the sync engine throw: each with a stable code and a fix.
 import { ArticleLoaderError } from '../errors.js';
+import type { LockIntegrityProblem } from './lock-integrity.js';
 
 export const SYNC_ERROR_CODES = [
   'corrupt_lock',
@@ -14,6 +15,10 @@ export const SYNC_ERROR_CODES = [
   'sync_failed',
   'aborted',
   'output_unavailable',
+  'adopt_unknown_slug',
+  'adopt_keyword_mismatch',
+  'adopt_failed_article',
+  'adopt_finished_entry',
 ] as const;
 export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
 
@@ -26,21 +31,39 @@ export class SyncError extends ArticleLoaderError {
   }
 }
 
-/** The lock file is not JSON or does not have the lock file's shape. It is never overwritten. */
+/** The lock file is not JSON, does not have the lock file's shape, or fails an integrity check. It is never overwritten. */
 export class CorruptLockError extends SyncError {
   declare readonly code: 'corrupt_lock';
   readonly file: string;
+  /** Integrity problems (duplicate keys, hashes, outputs), each naming its slug; empty when the file does not parse. */
+  readonly problems: readonly LockIntegrityProblem[];
 
-  constructor(file: string, problem: string, options?: { cause?: unknown }) {
-    super(
-      'corrupt_lock',
-      `The lock file ${file} is corrupt: ${problem}. It was left untouched. ` +
-        'Restore it from version control (git checkout -- <file>), or resolve the merge conflict in it; ' +
-        'deleting it makes the next build create (and pay for) every article again.',
-      options,
-    );
+  /** `problem`: why the file does not parse, or the integrity problems of a file that does. */
+  constructor(file: string, problem: string | readonly LockIntegrityProblem[], options?: { cause?: unknown }) {
+    super('corrupt_lock', typeof problem === 'string' ? unreadableMessage(file, problem) : untrustedMessage(file, problem), options);
     this.file = file;
+    this.problems = typeof problem === 'string' ? [] : problem;
   }
+}
+
+function unreadableMessage(file: string, problem: string): string {
+  return (
+    `The lock file ${file} is corrupt: ${problem}. It was left untouched. ` +
+    'Restore it from version control (git checkout -- <file>), or resolve the merge conflict in it; ' +
+    'deleting it makes the next build create (and pay for) every article again.'
+  );
+}
+
+/** The file parses but cannot be trusted: nothing is created or rewritten until a person looks. */
+function untrustedMessage(file: string, problems: readonly LockIntegrityProblem[]): string {
+  const listed = problems.slice(0, 20).map((p) => `\n  - ${p.code}: ${p.message}`);
+  if (problems.length > 20) listed.push(`\n  - … and ${problems.length - 20} more`);
+  return (
+    `The lock file ${file} cannot be trusted (${problems.length === 1 ? '1 integrity problem' : `${problems.length} integrity problems`}):${listed.join('')}\n` +
+    `Nothing was created and the file was left untouched. See what changed with \`git diff -- ${file}\` and restore it with ` +
+    `\`git checkout -- ${file}\`, or mend the entries named above by hand; \`astro-article-loader verify\` lists every problem. ` +
+    'Deleting an entry (or the file) makes the next build pay for its article again.'
+  );
 }
 
 /** The lock file was written by a newer (or unknown) version of this package. */
@@ -131,5 +154,16 @@ export class SyncAbortedError extends SyncError {
   declare readonly code: 'aborted';
   constructor() {
     super('aborted', 'The sync was stopped. The lock file is consistent and keeps the id of every article created so far; run it again to resume.');
+  }
+}
+
+export type AdoptErrorCode = 'adopt_unknown_slug' | 'adopt_keyword_mismatch' | 'adopt_failed_article' | 'adopt_finished_entry';
+
+/** `adopt` was refused: the slug, the article or the entry is not one an id can be attached to. The lock file is untouched. */
+export class AdoptError extends SyncError {
+  declare readonly code: AdoptErrorCode;
+
+  constructor(code: AdoptErrorCode, message: string) {
+    super(code, message);
   }
 }

@@ -10,6 +10,7 @@ export {
   LOCK_FILE_NAME,
   LOCK_FILE_VERSION,
   lockFileSchema,
+  inspectLockFile,
   parseLockFile,
   readLockFile,
   resolveLockPaths,
@@ -31,8 +32,14 @@ export type { PollTiming, ResolvedPollTiming } from './poll-schedule.js';
 export { idempotencyKeyFor, SyncFailedError, syncArticles } from './engine.js';
 export type { ServedArticle, SyncArticleResult, SyncClient, SyncEvent, SyncOptions, SyncOutcome, SyncResult, SyncTotals } from './engine.js';
 export { pruneArticles, readLockState, verifyArticles } from './maintenance.js';
-export type { LockState, PruneResult } from './maintenance.js';
+export type { LockState, PruneResult, VerifyProblem } from './maintenance.js';
+export { adoptCommand, retryUnknownCommand, unknownCreatesExplanation, unknownCreatesLines } from './unknown-creates.js';
+export type { UnknownCreate } from './unknown-creates.js';
+export { adoptArticle } from './adopt.js';
+export type { AdoptOptions, AdoptResult } from './adopt.js';
+export type { LockIntegrityCode, LockIntegrityProblem, OutputOwner } from './lock-integrity.js';
 export {
+  AdoptError,
   CorruptLockError,
   FrozenLockError,
   InvalidSpecError,
@@ -43,4 +50,4 @@ export {
   SyncError,
   UnsupportedLockVersionError,
 } from './errors.js';
-export type { SyncErrorCode } from './errors.js';
+export type { AdoptErrorCode, SyncErrorCode } from './errors.js';

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-file.js';
 import { CorruptLockError, SyncError, UnsupportedLockVersionError } from './errors.js';
+import { duplicateKeyProblems, requestHashProblems, type LockIntegrityProblem } from './lock-integrity.js';
 
 export const LOCK_FILE_NAME = 'articles.lock.json';
 export const CACHE_DIR_NAME = 'articles.cache';
@@ -104,15 +105,25 @@ export function resolveLockPaths(lockFileOrDir: string): { lockFile: string; cac
 }
 
 /**
- * Reads and validates the lock file; a missing file is an empty lock. A file that is not a
- * valid lock throws CorruptLockError / UnsupportedLockVersionError and is left as it is.
+ * Reads and validates the lock file; a missing file is an empty lock. A file that is not a valid
+ * lock, or fails an integrity check, throws CorruptLockError / UnsupportedLockVersionError and is
+ * left as it is.
  */
 export async function readLockFile(file: string): Promise<LockFile> {
-  let text: string;
+  return parseLockFile(await readLockText(file), file);
+}
+
+/** Like readLockFile, but integrity problems are returned rather than thrown (for `verify`). */
+export async function inspectLockFile(file: string): Promise<{ lock: LockFile; problems: LockIntegrityProblem[] }> {
+  return inspectLockText(await readLockText(file), file);
+}
+
+/** The lock file's text; `undefined` (an empty lock) when there is none. */
+async function readLockText(file: string): Promise<string | undefined> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyLockFile();
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     const reason = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a directory, not a file' : (error as Error).message;
     throw new SyncError(
       'lock_read_failed',
@@ -121,11 +132,17 @@ export async function readLockFile(file: string): Promise<LockFile> {
       { cause: error },
     );
   }
-  return parseLockFile(text, file);
 }
 
-/** Parses lock file text; `file` is only used in error messages. */
-export function parseLockFile(text: string, file: string): LockFile {
+/** Parses lock file text (`undefined`: no file); `file` is only used in error messages. */
+export function parseLockFile(text: string | undefined, file: string): LockFile {
+  const { lock, problems } = inspectLockText(text, file);
+  if (problems.length > 0) throw new CorruptLockError(file, problems);
+  return lock;
+}
+
+function inspectLockText(text: string | undefined, file: string): { lock: LockFile; problems: LockIntegrityProblem[] } {
+  if (text === undefined) return { lock: emptyLockFile(), problems: [] };
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (/^(<{7}|={7}|>{7})( |$)/m.test(body)) throw new CorruptLockError(file, 'it contains merge-conflict markers (<<<<<<<, =======, >>>>>>>)');
   let json: unknown;
@@ -138,13 +155,15 @@ export function parseLockFile(text: string, file: string): LockFile {
   const version = (json as { version?: unknown }).version;
   if (version === undefined) throw new CorruptLockError(file, 'it has no "version"');
   if (version !== LOCK_FILE_VERSION) throw new UnsupportedLockVersionError(file, version, LOCK_FILE_VERSION);
+  const duplicates = duplicateKeyProblems(body, json);
   const parsed = lockFileSchema.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`);
     const more = parsed.error.issues.length > 5 ? ` (and ${parsed.error.issues.length - 5} more)` : '';
+    if (duplicates.length > 0) throw new CorruptLockError(file, duplicates);
     throw new CorruptLockError(file, `${problems.join('; ')}${more}`);
   }
-  return parsed.data;
+  return { lock: parsed.data, problems: [...duplicates, ...requestHashProblems(parsed.data)] };
 }
 
 const ENTRY_KEY_ORDER = [

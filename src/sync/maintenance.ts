@@ -1,6 +1,8 @@
 // Prune and verify: the explicit clean-up of orphans and unreferenced cache files, and the CI consistency check.
 import { OutputCache, type CacheProblem } from './output-cache.js';
-import { readLockFile, resolveLockPaths, type LockFile } from './lock-file.js';
+import { inspectLockFile, readLockFile, resolveLockPaths, type LockFile } from './lock-file.js';
+import type { LockIntegrityProblem } from './lock-integrity.js';
+import { adoptCommand, retryUnknownCommand, unknownCreatesExplanation } from './unknown-creates.js';
 import { LockSession } from './lock-session.js';
 import type { SyncSpec } from './plan.js';
 
@@ -57,8 +59,36 @@ export async function pruneArticles(options: { specs: readonly Pick<SyncSpec, 's
   return { orphans, files };
 }
 
-/** Every problem between the lock file and the cache (empty when consistent). Reads one cache file at a time. */
-export async function verifyArticles(lockFileOrDir: string): Promise<{ lockFile: string; cacheDir: string; problems: CacheProblem[] }> {
-  const state = await readLockState(lockFileOrDir);
-  return { lockFile: state.lockFile, cacheDir: state.cacheDir, problems: await state.cache.verify(state.lock) };
+/** One thing `verify` found. `warning`s (an unreferenced cache file) don't make it fail. */
+export interface VerifyProblem {
+  code: CacheProblem['code'] | LockIntegrityProblem['code'] | 'unresolved_unknown';
+  severity: 'error' | 'warning';
+  message: string;
+  file?: string;
+  slug?: string;
+  line?: number;
+}
+
+/**
+ * Every problem in the lock file and between it and the cache (empty when consistent): integrity
+ * (duplicate keys, hashes, outputs of another article), creates whose outcome is still unknown,
+ * missing or damaged outputs, leftovers. Reads one cache file at a time. A lock file that does not
+ * parse throws (CorruptLockError, UnsupportedLockVersionError).
+ */
+export async function verifyArticles(lockFileOrDir: string): Promise<{ lockFile: string; cacheDir: string; entries: number; problems: VerifyProblem[] }> {
+  const { lockFile, cacheDir } = resolveLockPaths(lockFileOrDir);
+  const { lock, problems: integrity } = await inspectLockFile(lockFile);
+  const problems: VerifyProblem[] = integrity.map((problem) => ({ ...problem, severity: 'error', file: lockFile }));
+  for (const [slug, entry] of Object.entries(lock.articles)) {
+    if (entry.status !== 'unknown') continue;
+    problems.push({
+      code: 'unresolved_unknown',
+      severity: 'error',
+      file: lockFile,
+      slug,
+      message: `"${slug}" (${JSON.stringify(entry.keyword)}): ${unknownCreatesExplanation(1)} Here: ${adoptCommand(slug)}, or ${retryUnknownCommand(slug)}.`,
+    });
+  }
+  problems.push(...(await new OutputCache(cacheDir).verify(lock)));
+  return { lockFile, cacheDir, entries: Object.keys(lock.articles).length, problems };
 }

@@ -4,13 +4,19 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-file.js';
+import { CorruptLockError } from './errors.js';
 import type { LockFile } from './lock-file.js';
+import { outputOwnerProblem, type OutputOwner } from './lock-integrity.js';
 
 export const OUTPUTS_DIR_NAME = 'outputs';
 export const LINKS_DIR_NAME = 'links';
 
-/** What the service returned for a finished article; `updatedAt` is the service's Unix time in ms. */
-export interface CachedOutput {
+/**
+ * What the service returned for a finished article; `updatedAt` is the service's Unix time in ms.
+ * `articleId` and `targetKeyword` say which article it was fetched for, so a lock entry pointing at
+ * another article's output is caught (outputs cached before they were recorded have neither).
+ */
+export interface CachedOutput extends OutputOwner {
   html: string;
   polishedHtml: string | null;
   updatedAt: number;
@@ -20,6 +26,8 @@ const cachedOutputSchema = z.strictObject({
   html: z.string(),
   polishedHtml: z.string().nullable(),
   updatedAt: z.number(),
+  articleId: z.string().optional(),
+  targetKeyword: z.string().optional(),
 });
 
 const linkRecordSchema = z.strictObject({ sha256: z.string(), value: z.unknown() });
@@ -38,11 +46,15 @@ export interface CacheProblem {
    * - `hash_mismatch`: a file's content does not match its name (edited, or a bad merge).
    * - `invalid_file`: a file is not a cache record.
    * - `temp_file`: a leftover of a write that was interrupted (safe to delete).
+   * - `output_mismatch`: an entry points at an output fetched for another article.
+   * - `unreferenced_file`: an output no entry refers to (harmless; `prune` removes it). A warning.
    */
-  code: 'missing_output' | 'missing_previous_output' | 'hash_mismatch' | 'invalid_file' | 'temp_file';
+  code: 'missing_output' | 'missing_previous_output' | 'hash_mismatch' | 'invalid_file' | 'temp_file' | 'output_mismatch' | 'unreferenced_file';
   file: string;
   slug?: string;
   message: string;
+  /** `warning`s don't make `verify` fail. */
+  severity: 'error' | 'warning';
 }
 
 function sha256Hex(data: string | Uint8Array): string {
@@ -56,7 +68,8 @@ function hexOf(outputHash: string): string | undefined {
 
 /** The exact bytes stored for an output: fixed key order, so equal outputs get equal hashes. */
 export function serializeOutput(output: CachedOutput): string {
-  return `${JSON.stringify({ html: output.html, polishedHtml: output.polishedHtml, updatedAt: output.updatedAt })}\n`;
+  const { html, polishedHtml, updatedAt, articleId, targetKeyword } = output;
+  return `${JSON.stringify({ html, polishedHtml, updatedAt, articleId, targetKeyword })}\n`;
 }
 
 /**
@@ -137,6 +150,17 @@ export class OutputCache {
   }
 
   /**
+   * Reads the output a lock entry points at (see `read`), and stops with `corrupt_lock` when it was
+   * fetched for another article than the entry's: serving it would put the wrong article on the site.
+   */
+  async readFor(outputHash: string, owner: { lockFile: string; slug: string; articleId: string; keyword?: string | undefined }): Promise<CachedOutput | undefined> {
+    const output = await this.read(outputHash);
+    const mismatch = output === undefined ? undefined : outputOwnerProblem(owner.slug, owner, output);
+    if (mismatch !== undefined) throw new CorruptLockError(owner.lockFile, [mismatch]);
+    return output;
+  }
+
+  /**
    * The output hashes present in the cache. By default from file names only (cheap for 10,000
    * articles); `verify: true` also reads each file and leaves out those whose content is damaged.
    */
@@ -172,55 +196,88 @@ export class OutputCache {
   }
 
   /**
-   * Checks the lock against the cache: every finished entry has its output, every file's content
-   * matches its hash. Reads one file at a time, so memory stays flat for large caches.
+   * Checks the lock against the cache: every finished entry has its output, fetched for its own
+   * article; every file's content matches its hash; nothing is left unreferenced. Reads one file at
+   * a time, so memory stays flat for large caches.
    */
   async verify(lock: LockFile): Promise<CacheProblem[]> {
+    const { problems, owners } = await this.#verifyOutputs();
+    problems.push(...(await this.#verifyKeyedStores()));
+    const referenced = referencedOutputs(lock);
+    for (const [slug, entry] of Object.entries(lock.articles)) problems.push(...this.#entryProblems(slug, entry, owners));
+    for (const [hash] of owners) {
+      if (referenced.has(hash)) continue;
+      const file = this.outputFile(hash);
+      problems.push({ code: 'unreferenced_file', file, severity: 'warning', message: `${file} is not used by any entry; \`astro-article-loader prune\` removes it` });
+    }
+    return problems;
+  }
+
+  /** Every output file checked against its name and the record shape; the owners of the sound ones. */
+  async #verifyOutputs(): Promise<{ problems: CacheProblem[]; owners: Map<string, OutputOwner> }> {
     const problems: CacheProblem[] = [];
-    const present = new Set<string>();
+    const owners = new Map<string, OutputOwner>();
     for (const name of await listDir(this.outputsDir)) {
       const file = join(this.outputsDir, name);
       if (isAtomicTempFile(name)) {
-        problems.push({ code: 'temp_file', file, message: `${file} is left over from an interrupted write; delete it (prune does)` });
+        problems.push(tempFileProblem(file));
         continue;
       }
       const match = /^([0-9a-f]{64})\.json$/.exec(name);
       if (match === null) {
-        problems.push({ code: 'invalid_file', file, message: `${file} is not named <sha256>.json; remove it` });
+        problems.push({ code: 'invalid_file', file, severity: 'error', message: `${file} is not named <sha256>.json; remove it` });
         continue;
       }
       const bytes = await readFile(file);
       if (sha256Hex(bytes) !== match[1]) {
-        problems.push({ code: 'hash_mismatch', file, message: `${file}: content does not match its hash; restore it from version control or delete it (the next build fetches it again)` });
+        problems.push({ code: 'hash_mismatch', file, severity: 'error', message: `${file}: content does not match its hash; restore it from version control or delete it (the next build fetches it again)` });
         continue;
       }
-      if (!cachedOutputSchema.safeParse(safeJson(bytes.toString('utf8'))).success) {
-        problems.push({ code: 'invalid_file', file, message: `${file} is not a cached article output; delete it (the next build fetches it again)` });
+      const record = cachedOutputSchema.safeParse(safeJson(bytes.toString('utf8')));
+      if (!record.success) {
+        problems.push({ code: 'invalid_file', file, severity: 'error', message: `${file} is not a cached article output; delete it (the next build fetches it again)` });
         continue;
       }
-      present.add(`sha256:${match[1]}`);
+      owners.set(`sha256:${match[1]}`, { articleId: record.data.articleId, targetKeyword: record.data.targetKeyword });
     }
-    for (const name of (await Promise.all((await this.#keyedDirs()).map(async (dir) => (await listDir(dir)).map((n) => join(dir, n))))).flat()) {
-      const file = name;
-      if (isAtomicTempFile(basename(file))) {
-        problems.push({ code: 'temp_file', file, message: `${file} is left over from an interrupted write; delete it (prune does)` });
-        continue;
-      }
-      const record = linkRecordSchema.safeParse(safeJson(await readFile(file, 'utf8')));
-      if (!record.success) problems.push({ code: 'invalid_file', file, message: `${file} is not a keyed cache record; delete it` });
-      else if (sha256Hex(JSON.stringify(record.data.value) ?? '') !== record.data.sha256) {
-        problems.push({ code: 'hash_mismatch', file, message: `${file}: content does not match its checksum; delete it (it is computed again)` });
+    return { problems, owners };
+  }
+
+  async #verifyKeyedStores(): Promise<CacheProblem[]> {
+    const problems: CacheProblem[] = [];
+    for (const dir of await this.#keyedDirs()) {
+      for (const name of await listDir(dir)) {
+        const file = join(dir, name);
+        if (isAtomicTempFile(basename(file))) {
+          problems.push(tempFileProblem(file));
+          continue;
+        }
+        const record = linkRecordSchema.safeParse(safeJson(await readFile(file, 'utf8')));
+        if (!record.success) problems.push({ code: 'invalid_file', file, severity: 'error', message: `${file} is not a keyed cache record; delete it` });
+        else if (sha256Hex(JSON.stringify(record.data.value) ?? '') !== record.data.sha256) {
+          problems.push({ code: 'hash_mismatch', file, severity: 'error', message: `${file}: content does not match its checksum; delete it (it is computed again)` });
+        }
       }
     }
-    for (const [slug, entry] of Object.entries(lock.articles)) {
-      if (entry.status === 'finished' && entry.output !== undefined && !present.has(entry.output)) {
-        const file = this.outputFile(entry.output);
-        problems.push({ code: 'missing_output', file, slug, message: `"${slug}" is finished but its output ${file} is missing or damaged; commit the articles.cache directory (a build fetches it again with one request)` });
+    return problems;
+  }
+
+  #entryProblems(slug: string, entry: LockFile['articles'][string], owners: ReadonlyMap<string, OutputOwner>): CacheProblem[] {
+    const problems: CacheProblem[] = [];
+    const check = (output: string, articleId: string | undefined, keyword: string | undefined, missing: CacheProblem['code'], missingMessage: (file: string) => string): void => {
+      const file = this.outputFile(output);
+      const owner = owners.get(output);
+      if (owner === undefined) problems.push({ code: missing, file, slug, severity: 'error', message: missingMessage(file) });
+      else if (articleId !== undefined) {
+        const mismatch = outputOwnerProblem(slug, { articleId, keyword }, owner);
+        if (mismatch !== undefined) problems.push({ code: 'output_mismatch', file, slug, severity: 'error', message: `${mismatch.message}; restore the lock file from version control` });
       }
-      if (entry.previous !== undefined && !present.has(entry.previous.output)) {
-        const file = this.outputFile(entry.previous.output);
-        problems.push({ code: 'missing_previous_output', file, slug, message: `"${slug}": the earlier article served until the new one finishes, ${file}, is missing or damaged` });
-      }
+    };
+    if (entry.status === 'finished' && entry.output !== undefined) {
+      check(entry.output, entry.articleId, entry.keyword, 'missing_output', (file) => `"${slug}" is finished but its output ${file} is missing or damaged; commit the articles.cache directory (a build fetches it again with one request)`);
+    }
+    if (entry.previous !== undefined) {
+      check(entry.previous.output, entry.previous.articleId, undefined, 'missing_previous_output', (file) => `"${slug}": the earlier article served until the new one finishes, ${file}, is missing or damaged`);
     }
     return problems;
   }
@@ -276,6 +333,10 @@ export function referencedOutputs(lock: LockFile): Set<string> {
     if (entry.previous !== undefined) referenced.add(entry.previous.output);
   }
   return referenced;
+}
+
+function tempFileProblem(file: string): CacheProblem {
+  return { code: 'temp_file', file, severity: 'error', message: `${file} is left over from an interrupted write; delete it (prune does)` };
 }
 
 function safeJson(text: string): unknown {

@@ -25,7 +25,7 @@ function snapshot(patch: Omit<Partial<QueueSnapshot>, 'totals'> & { totals?: Par
     problem: null,
     updatedAt: 0,
     ...rest,
-    totals: { created: 0, estimatedWords: 0, billedWords: 0, imageWords: 0, linkCredits: 0, reused: 0, finished: 0, failed: 0, pending: 0, requests: 0, waitedMs: 0, ...totals },
+    totals: { created: 0, estimatedWords: 0, billedWords: 0, imageWords: 0, linkCredits: 0, reused: 0, finished: 0, failed: 0, unknown: 0, waitedFor: 0, pending: 0, requests: 0, waitedMs: 0, ...totals },
   };
 }
 

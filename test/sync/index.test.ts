@@ -4,6 +4,7 @@ import * as sync from '../../src/sync/index.js';
 describe('src/sync public API', () => {
   it('should expose exactly these names', () => {
     expect(Object.keys(sync).sort()).toEqual([
+      'AdoptError',
       'CACHE_DIR_NAME',
       'CorruptLockError',
       'FrozenLockError',
@@ -22,6 +23,8 @@ describe('src/sync public API', () => {
       'SyncFailedError',
       'UnsupportedLockVersionError',
       'WORD_ESTIMATE_TABLE',
+      'adoptArticle',
+      'adoptCommand',
       'billedWords',
       'canonicalRequest',
       'describeCreateReason',
@@ -31,6 +34,7 @@ describe('src/sync public API', () => {
       'explicitParameters',
       'frozenByDefault',
       'idempotencyKeyFor',
+      'inspectLockFile',
       'lockFileSchema',
       'parseLockFile',
       'planSync',
@@ -42,9 +46,12 @@ describe('src/sync public API', () => {
       'requestHash',
       'resolveLockPaths',
       'resolvePollTiming',
+      'retryUnknownCommand',
       'serializeLockFile',
       'serializeOutput',
       'syncArticles',
+      'unknownCreatesExplanation',
+      'unknownCreatesLines',
       'verifyArticles',
       'withProcessLock',
       'writeLockFile',

@@ -1,6 +1,6 @@
 // `astro-article-loader plan`: what a build would do and cost, per article and why, without a single request.
 import { loadManifest } from '../../manifest/index.js';
-import { planSync, readLockState } from '../../sync/index.js';
+import { planSync, readLockState, unknownCreatesLines } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import { runCommand, type CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
@@ -83,6 +83,9 @@ export function runPlanCommand(args: readonly string[], io?: CommandIo): Promise
       if (lines.length > 0) output.out();
       for (const line of lines) output.out(line);
       if (!flags.boolean('all') && plan.counts.reuse > 0 && lines.length > 0) output.out(style.dim(`  … and ${formatCount(plan.counts.reuse)} up to date (--all lists them)`));
+      const unknown = unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown'));
+      if (unknown.length > 0) output.out();
+      for (const line of unknown) output.out(style.yellow(line));
       output.out();
       output.out(`${style.bold('Plan:')} ${planCountsLine(plan)}.`);
       if (creates > 0) output.out(`${style.bold('Estimated cost:')} ${costLine(cost)}; an estimate, not a quote.`);
@@ -97,7 +100,7 @@ export function runPlanCommand(args: readonly string[], io?: CommandIo): Promise
       } else if (plan.counts.wait + plan.counts.fetch > 0) {
         output.out(`Nothing to create; ${style.bold('astro-article-loader sync')} would wait for or fetch the rest (free).`);
       } else if (plan.counts.failed + plan.counts.unknown > 0) {
-        output.out(style.yellow(`Nothing to create, but ${plural(plan.counts.failed + plan.counts.unknown, 'article')} failed or had an unknown create (see above); a build fails or skips ${plan.counts.failed + plan.counts.unknown === 1 ? 'it' : 'them'} by its onFailure setting.`));
+        output.out(style.yellow(`Nothing to create, but ${plural(plan.counts.failed + plan.counts.unknown, 'article')} failed or had an unknown create (see above): a build leaves ${plan.counts.failed + plan.counts.unknown === 1 ? 'it' : 'them'} off the site (or fails, with onFailure: "fail") until you resolve ${plan.counts.failed + plan.counts.unknown === 1 ? 'it' : 'them'}.`));
       } else {
         output.out(style.green('Up to date: a build makes no requests.'));
       }

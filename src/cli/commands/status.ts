@@ -2,7 +2,7 @@
 import { articleRequestSchema, type ArticleStatus } from '../../api/index.js';
 import { ArticleLoaderError } from '../../errors.js';
 import { loadManifest, type Manifest } from '../../manifest/index.js';
-import { estimateWords, readLockState, recordedWords, requestHash, type LockEntry } from '../../sync/index.js';
+import { estimateWords, readLockState, recordedWords, requestHash, type LockEntry, unknownCreatesLines } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import { runCommand, type CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
@@ -242,6 +242,8 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
             'a sync against the real service creates them again (paid, within the budget).',
         );
       }
+      const unknown = rows.filter((row) => row.status === 'unknown' && row.inManifest !== false).map((row) => ({ slug: row.slug, keyword: row.keyword }));
+      for (const line of unknownCreatesLines(unknown)) output.out(style.yellow(line));
       if (notInLock.length > 0) output.out(`${plural(notInLock.length, 'manifest entry', 'manifest entries')} not in the lock file yet: \`astro-article-loader plan\` shows what creating them costs.`);
       if (skippedRefresh) {
         output.err(

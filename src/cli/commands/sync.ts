@@ -1,6 +1,6 @@
 // `astro-article-loader sync`: the sync engine outside Astro, with live progress, the loader's spending rules and a clean Ctrl-C.
 import { loadManifest } from '../../manifest/index.js';
-import { describeCreateReason, planSync, readLockState, syncArticles, type SyncResult } from '../../sync/index.js';
+import { describeCreateReason, planSync, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import { runCommand, type CommandDefinition } from '../command-runner.js';
 import { errorJson, reportError } from '../error-report.js';
@@ -135,9 +135,10 @@ function printSummary(output: Output, io: CommandIo, result: SyncResult, connect
     const hints = [
       result.failures.some((f) => f.outcome === 'pending') ? 'run sync again to keep waiting (ids are kept)' : '',
       result.failures.some((f) => f.outcome === 'failed') ? '--retry-failed creates failed articles again (paid)' : '',
-      result.failures.some((f) => f.outcome === 'unknown') ? '--retry-unknown repeats an unknown create with the same idempotency key' : '',
     ].filter((h) => h !== '');
     if (hints.length > 0) output.out(`Next: ${hints.join('; ')}.`);
+    const unknown = result.failures.filter((f) => f.outcome === 'unknown');
+    for (const line of unknownCreatesLines(unknown)) output.out(style.yellow(line));
   }
 }
 

@@ -1,7 +1,7 @@
 // `astro-article-loader verify`: CI's check that the lock file and the committed cache agree.
 import { access } from 'node:fs/promises';
 import { ArticleLoaderError } from '../../errors.js';
-import { readLockState } from '../../sync/index.js';
+import { verifyArticles, type VerifyProblem } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import { runCommand, type CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
@@ -14,9 +14,12 @@ export const VERIFY_COMMAND: CommandDefinition = {
   flags: {},
   help: `Usage: astro-article-loader verify [options]
 
-Checks the lock file and the cache beside it: the lock file parses, every finished
-article has its cached output, every cache file's content matches its hash, and no file
-is left over from an interrupted write. Exits 4 with a list of problems otherwise.
+Checks the lock file and the cache beside it: the lock file parses and can be trusted
+(no key given twice, every entry's hash matches its recorded request, every output was
+fetched for the entry's own article), no create is left with an unknown outcome, every
+finished article has its cached output, every cache file's content matches its hash, and
+no file is left over from an interrupted write. Exits 4 with a list of problems otherwise.
+Cache files nothing refers to are listed as warnings (prune removes them).
 It reads the manifest's location only (to find the lock file), never the service.
 
 Options:
@@ -32,12 +35,7 @@ In CI, together with plan (which exits 3 when a build would create articles):
 ${EXIT_CODE_HELP}`,
 };
 
-interface Problem {
-  code: string;
-  message: string;
-  file?: string;
-  slug?: string;
-}
+type Problem = Omit<VerifyProblem, 'code'> & { code: string };
 
 export function runVerifyCommand(args: readonly string[], io?: CommandIo): Promise<ExitCode> {
   return runCommand(
@@ -54,19 +52,17 @@ export function runVerifyCommand(args: readonly string[], io?: CommandIo): Promi
       let problems: Problem[];
       let entries = 0;
       try {
-        // verifyArticles, keeping the lock it read for the entry count.
-        const state = await readLockState(lockFile);
-        entries = Object.keys(state.lock.articles).length;
-        problems = await state.cache.verify(state.lock);
+        ({ problems, entries } = await verifyArticles(lockFile));
       } catch (error) {
         // A lock file that does not parse is the first thing verify exists to catch.
         if (error instanceof ArticleLoaderError && (error.code === 'corrupt_lock' || error.code === 'unsupported_lock_version')) {
-          problems = [{ code: error.code, file: lockFile, message: error.message }];
+          problems = [{ code: error.code, severity: 'error', file: lockFile, message: error.message }];
         } else throw error;
       }
-      const exitCode: ExitCode = problems.length > 0 ? EXIT_CODES.verifyFailed : EXIT_CODES.ok;
+      const failed = problems.some((problem) => problem.severity === 'error');
+      const exitCode: ExitCode = failed ? EXIT_CODES.verifyFailed : EXIT_CODES.ok;
       if (output.json) {
-        output.document({ schemaVersion: 1, command: 'verify', exitCode, ok: problems.length === 0, lockFile, cacheDir, lockFileExists: lockExists, entries, problems });
+        output.document({ schemaVersion: 1, command: 'verify', exitCode, ok: !failed, lockFile, cacheDir, lockFileExists: lockExists, entries, problems });
         return exitCode;
       }
       const { style } = output;
@@ -78,8 +74,15 @@ export function runVerifyCommand(args: readonly string[], io?: CommandIo): Promi
         output.out(style.green(`✓ ${shownPath(io.cwd, lockFile)} and ${shownPath(io.cwd, cacheDir)}/ are consistent (${plural(entries, 'article')}).`));
         return exitCode;
       }
-      output.out(style.red(`✗ ${plural(problems.length, 'problem')} in ${shownPath(io.cwd, lockFile)} and ${shownPath(io.cwd, cacheDir)}/:`));
-      for (const problem of problems) output.out(`  ${style.red('-')} ${style.bold(problem.code)}${problem.slug === undefined ? '' : ` ${problem.slug}`}: ${problem.message}`);
+      const errors = problems.filter((problem) => problem.severity === 'error').length;
+      const heading = errors > 0 ? style.red(`✗ ${plural(errors, 'problem')}`) : style.green('✓ consistent');
+      const warnings = problems.length - errors;
+      output.out(`${heading}${warnings > 0 ? style.yellow(`, ${plural(warnings, 'warning')}`) : ''} in ${shownPath(io.cwd, lockFile)} and ${shownPath(io.cwd, cacheDir)}/:`);
+      for (const problem of problems) {
+        const mark = problem.severity === 'error' ? style.red('-') : style.yellow('!');
+        const line = problem.line === undefined ? '' : ` (line ${problem.line})`;
+        output.out(`  ${mark} ${style.bold(problem.code)}${problem.slug === undefined ? '' : ` ${problem.slug}`}${line}: ${problem.message}`);
+      }
       return exitCode;
     },
     io,

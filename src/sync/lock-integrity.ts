@@ -1,0 +1,137 @@
+// The lock file is evidence: duplicate keys, hashes that don't match their request, outputs of another article.
+import { parse, type AnyNode } from '@humanwhocodes/momoa';
+import { requestHash } from './canonical-request.js';
+import type { LockEntry, LockFile } from './lock-file.js';
+
+/**
+ * - `duplicate_key`: a key given twice in one JSON object; `JSON.parse` would silently keep the last
+ *   one (a paid article id lost, or another entry's fields used).
+ * - `request_hash_mismatch`: an entry's `hash` is not the hash of its recorded `request` (edited by
+ *   hand or a bad merge). Never read as "the request changed, create again".
+ * - `output_mismatch`: an entry points at a cached output fetched for another article.
+ */
+export type LockIntegrityCode = 'duplicate_key' | 'request_hash_mismatch' | 'output_mismatch';
+
+export interface LockIntegrityProblem {
+  code: LockIntegrityCode;
+  /** The lock entry concerned, when there is one. */
+  slug?: string;
+  /** 1-based line in the lock file, where it is known. */
+  line?: number;
+  message: string;
+}
+
+/**
+ * Keys given twice anywhere in the lock file's JSON, with their line. `json` is `JSON.parse(text)`:
+ * comparing the number of keys in the text with the number kept is cheap, so a 10,000-entry lock
+ * file pays for a full parse with positions only when there is a duplicate to point at.
+ */
+export function duplicateKeyProblems(text: string, json: unknown): LockIntegrityProblem[] {
+  if (keyTokens(text) === keptKeys(json)) return [];
+  const problems: LockIntegrityProblem[] = [];
+  const walk = (node: AnyNode, path: string[]): void => {
+    if (node.type === 'Document') return walk(node.body, path);
+    if (node.type === 'Array') return node.elements.forEach((element, index) => walk(element.value, [...path, String(index)]));
+    if (node.type !== 'Object') return;
+    const seen = new Map<string, number>();
+    for (const member of node.members) {
+      const name = member.name.type === 'String' ? member.name.value : member.name.name;
+      const line = member.name.loc.start.line;
+      const first = seen.get(name);
+      if (first !== undefined) problems.push(duplicateProblem([...path, name], line, first));
+      else seen.set(name, line);
+      walk(member.value, [...path, name]);
+    }
+  };
+  walk(parse(text, { mode: 'json', ranges: false, tokens: false }), []);
+  return problems;
+}
+
+function duplicateProblem(path: string[], line: number, firstLine: number): LockIntegrityProblem {
+  const slug = path[0] === 'articles' ? path[1] : undefined;
+  const field = path.slice(slug === undefined ? 0 : 2).join('.');
+  const what = slug === undefined ? `the key "${field}"` : field === '' ? `the entry "${slug}"` : `the field "${field}" of "${slug}"`;
+  return {
+    code: 'duplicate_key',
+    ...(slug === undefined ? {} : { slug }),
+    line,
+    message: `line ${line}: ${what} is given twice (first on line ${firstLine}); only one can be right, and a JSON reader keeps the last one silently`,
+  };
+}
+
+/** Object keys in JSON text: every string token followed by a colon. Valid JSON has no quote outside a string. */
+function keyTokens(text: string): number {
+  let count = 0;
+  for (const match of text.matchAll(/"(?:[^"\\]|\\.)*"(\s*:)?/g)) if (match[1] !== undefined) count += 1;
+  return count;
+}
+
+function keptKeys(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + keptKeys(item), 0);
+  if (typeof value !== 'object' || value === null) return 0;
+  let count = 0;
+  for (const member of Object.values(value)) count += 1 + keptKeys(member);
+  return count;
+}
+
+/**
+ * Entries whose `hash` is not the hash of their recorded `request` (or whose request names another
+ * keyword). Entries written before requests were recorded, or recorded in a form this version can't
+ * read, have nothing to check against and pass.
+ */
+export function requestHashProblems(lock: LockFile): LockIntegrityProblem[] {
+  const problems: LockIntegrityProblem[] = [];
+  for (const [slug, entry] of Object.entries(lock.articles)) {
+    const recomputed = recordedRequestHash(entry);
+    if (recomputed === undefined || recomputed === entry.hash) continue;
+    problems.push({
+      code: 'request_hash_mismatch',
+      slug,
+      message: `"${slug}": its hash ${entry.hash.slice(0, 19)}… is not the hash of its recorded keyword and request (${recomputed.slice(0, 19)}…), so the entry was edited or badly merged`,
+    });
+  }
+  return problems;
+}
+
+function recordedRequestHash(entry: LockEntry): string | undefined {
+  if (entry.request === undefined) return undefined;
+  if (entry.request.targetKeyword !== entry.keyword) return 'sha256:(the request names another keyword)';
+  try {
+    return requestHash(entry.request);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A keyword as the service may echo it: spacing and case do not make another article. */
+export function normalizedKeyword(keyword: string): string {
+  return keyword.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Who a cached output was fetched for; outputs cached before this was recorded have neither. */
+export interface OutputOwner {
+  articleId?: string | undefined;
+  targetKeyword?: string | undefined;
+}
+
+/**
+ * An `output_mismatch` problem when an output cached for one article is what a lock entry points
+ * at for another. `keyword` is checked only for the entry's current article: an earlier article
+ * kept as `previous` may have been written for an earlier keyword of the same slug.
+ */
+export function outputOwnerProblem(
+  slug: string,
+  expected: { articleId: string; keyword?: string | undefined },
+  output: OutputOwner,
+): LockIntegrityProblem | undefined {
+  const otherId = output.articleId !== undefined && output.articleId !== expected.articleId;
+  const otherKeyword =
+    expected.keyword !== undefined && output.targetKeyword !== undefined && normalizedKeyword(output.targetKeyword) !== normalizedKeyword(expected.keyword);
+  if (!otherId && !otherKeyword) return undefined;
+  const whose = otherId ? `article ${output.articleId}` : `the keyword ${JSON.stringify(output.targetKeyword)}`;
+  return {
+    code: 'output_mismatch',
+    slug,
+    message: `"${slug}" (article ${expected.articleId}) points at a cached output fetched for ${whose}, so the wrong article would be served`,
+  };
+}
