@@ -82,7 +82,7 @@ export function articles(options: ArticlesIntegrationOptions = {}): AstroIntegra
     hooks: {
       'astro:config:setup': ({ config, command, addDevToolbarApp, logger }) => {
         root = fileURLToPath(config.root);
-        // Before Vite loads the environment: its debug log would print the key right after.
+        // As early as an integration can: Vite's debug log dumps the environment while it loads astro.config.
         warnWhenDebugPrintsEnv((message) => logger.warn(message));
         if (command !== 'dev' || !settings.toolbar) return;
         addDevToolbarApp({
@@ -110,6 +110,8 @@ export function articles(options: ArticlesIntegrationOptions = {}): AstroIntegra
         logger.debug(`stopped the article loaders' background work${emulator ? ' and the embedded emulator' : ''}`);
       },
       'astro:build:done': ({ logger }) => {
+        // Again at the end, where a log is copied from.
+        warnWhenDebugPrintsEnv((message) => logger.warn(message), { again: true });
         if (!settings.buildSummary) return;
         const summary = formatBuildSummary([...loaderRuntime().queues.values()], root);
         if (summary === undefined) {

@@ -20,11 +20,15 @@ export const DEBUG_ENV_WARNING =
   'this log will contain your API key (ARTICLES_API_KEY); don\'t share it. For debug lines without it, run without --verbose and set ' +
   'DEBUG=astro:*,vite:*,-vite:env (or just DEBUG=astro:*).';
 
-/** Logs DEBUG_ENV_WARNING once per process (the integration and every loader call this) when DEBUG exposes the environment. */
-export function warnWhenDebugPrintsEnv(warn: (message: string) => void, env: NodeJS.ProcessEnv = process.env): void {
-  if (!debugPrintsEnv(env.DEBUG)) return;
+/**
+ * Logs DEBUG_ENV_WARNING once per process (the integration and every loader call this) when DEBUG
+ * exposes the environment. Vite dumps it while it loads astro.config, before any of our code runs,
+ * so this comes as early as we can, and `again` repeats it where a log is copied from: its end.
+ */
+export function warnWhenDebugPrintsEnv(warn: (message: string) => void, options: { again?: boolean; env?: NodeJS.ProcessEnv } = {}): void {
+  if (!debugPrintsEnv((options.env ?? process.env).DEBUG)) return;
   const runtime = loaderRuntime();
-  if (runtime.debugEnvWarned) return;
+  if (runtime.debugEnvWarned === true && options.again !== true) return;
   runtime.debugEnvWarned = true;
   warn(DEBUG_ENV_WARNING);
 }

@@ -43,8 +43,11 @@ describe('concurrent syncs of the same manifest', () => {
     const before = h.emulator.ledger.creations.length;
     const run = () =>
       syncArticles({ specs: h.specs(keywords), lockFile, client: h.client, idempotencyKeys: false, poll: FAST_POLL });
+    const billedBefore = h.emulator.ledger.totals.billedWords;
     const results = await Promise.all([run(), run(), run()]);
     expect(h.emulator.ledger.creations.length - before).toBe(keywords.length);
     expect(results.map((r) => r.totals.created).reduce((a, b) => a + b)).toBe(keywords.length);
+    // Each run reports what it created and billed; the articles another run created are waited for, not billed again.
+    expect(results.map((r) => r.totals.recordedWords).reduce((a, b) => a + b)).toBe(h.emulator.ledger.totals.billedWords - billedBefore);
   });
 });
