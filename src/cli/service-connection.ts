@@ -1,6 +1,23 @@
 // Reaching the article service from the command line: the key from ARTICLES_API_KEY only, the URL from --base-url or ARTICLES_API_URL.
 import { createArticleClient, type ArticleClient, type ArticleRetryInfo } from '../api/index.js';
+import type { FlagSpec, ParsedFlags } from './command-line.js';
 import { UsageError } from './usage-error.js';
+
+/** The flags of every command that talks to the service. */
+export const SERVICE_FLAGS = {
+  'base-url': { type: 'string' },
+  'request-timeout': { type: 'string' },
+} as const satisfies Record<string, FlagSpec>;
+
+export const SERVICE_FLAG_HELP = `  --base-url <url>       The service's address (default: ARTICLES_API_URL)
+  --request-timeout <d>  Longest one request may take, whole (connecting, headers,
+                         body), e.g. 20s; after several in a row time out or are
+                         refused, the run stops asking the service (default: the client's)`;
+
+/** `--request-timeout` in ms, or undefined for the client's default. */
+export function requestTimeout(flags: ParsedFlags): number | undefined {
+  return flags.has('request-timeout') ? flags.duration('request-timeout', 0) : undefined;
+}
 
 /** Where the service is, as far as the environment and flags say. The key itself never leaves this module's callers' memory. */
 export interface ServiceSettings {

@@ -193,6 +193,8 @@ export class SyncFailedError extends SyncError {
 
 /** Client error codes that no other article would escape either: stop creating and fail the run. */
 const FATAL_CODES = new Set(['unauthorized', 'insufficient_credits', 'plan_required']);
+/** The client's code once it stopped asking a service that keeps timing out or refusing connections. */
+const UNREACHABLE_CODE = 'service_unreachable';
 /** Consecutive failed polls of one article before this run gives up on it (it stays pending). */
 const MAX_POLL_FAILURES = 4;
 
@@ -427,6 +429,23 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     return applying;
   };
 
+  /**
+   * The client stopped asking a service that keeps timing out or refusing connections: every article
+   * still polled ends this run as its lock entry is (its id kept, a later run resumes it), instead of
+   * each waiting for its next poll to fail.
+   */
+  let unreachable: LockEntryError | undefined;
+  const abandonPolls = (error: unknown): void => {
+    unreachable ??= errorOf(error);
+    for (const [slug, tracked] of polled) {
+      if (!schedule.has(slug)) continue;
+      schedule.remove(slug);
+      outcomes.set(slug, { outcome: tracked.fetch ? 'failed' : 'pending', error: unreachable });
+      if (tracked.fetch) emit({ type: 'failed', slug, articleId: tracked.articleId, error: unreachable });
+    }
+    wakeLoop();
+  };
+
   const pollOne = async (slug: string): Promise<void> => {
     const tracked = polled.get(slug)!;
     let status: ArticleStatus;
@@ -454,6 +473,10 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
       }
       if (typeof code === 'string' && FATAL_CODES.has(code)) {
         fatal ??= error;
+        return;
+      }
+      if (code === UNREACHABLE_CODE) {
+        abandonPolls(error);
         return;
       }
       const failures = (pollFailures.get(slug) ?? 0) + 1;
@@ -629,7 +652,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
         const worker = async (): Promise<void> => {
           let settle: (() => void) | undefined;
           for (;;) {
-            const article = aborted() || fatal !== undefined ? undefined : queue.shift();
+            const article = aborted() || fatal !== undefined || unreachable !== undefined ? undefined : queue.shift();
             let intent: LockEntry | undefined;
             let before: LockEntry | undefined;
             if (article !== undefined) {
@@ -688,6 +711,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
               return true;
             });
             if (FATAL_CODES.has(failure.code)) fatal ??= error;
+            if (failure.code === UNREACHABLE_CODE) unreachable ??= failure;
             return () => fail(article.slug, failure);
           }
           const created: LockEntry = { ...intent, status: 'pending', articleId, updatedAt: nowIso() };
@@ -714,6 +738,8 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
         grace.dispose();
         const broken = settled.find((outcome) => outcome.status === 'rejected');
         if (broken !== undefined) throw broken.reason;
+        // Never sent: the service stopped answering before their turn. Nothing was billed for them.
+        if (unreachable !== undefined) for (const article of queue.splice(0)) fail(article.slug, { ...unreachable, message: `not created: ${unreachable.message}` });
       });
       creating = false;
       wakeLoop();

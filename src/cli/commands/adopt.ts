@@ -6,12 +6,12 @@ import { runCommand, type CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
 import type { CommandIo } from '../output.js';
-import { connect, requireService, serviceSettings } from '../service-connection.js';
+import { connect, requestTimeout, requireService, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceSettings } from '../service-connection.js';
 
 export const ADOPT_COMMAND: CommandDefinition = {
   name: 'adopt',
   summary: "Attach an article found on the service's queue page to its entry (an unknown create). Never creates.",
-  flags: { 'base-url': { type: 'string' } },
+  flags: { ...SERVICE_FLAGS },
   positionals: { names: ['slug', 'articleId'] },
   help: `Usage: astro-article-loader adopt <slug> <articleId> [options]
 
@@ -31,7 +31,7 @@ another keyword's article exits 1 and leaves the lock file as it was.
 
 Options:
 ${COMMON_FLAG_HELP}
-  --base-url <url>       The service's address (default: ARTICLES_API_URL)
+${SERVICE_FLAG_HELP}
 
 Examples:
   npx astro-article-loader plan                    # lists the unknown creates
@@ -51,7 +51,7 @@ export function runAdoptCommand(args: readonly string[], io?: CommandIo): Promis
       const manifest = await loadManifest(manifestFile);
       const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
       const target = requireService(serviceSettings(io.env, flags.string('base-url')), 'adopt', `adopt asks the service about article ${articleId}`);
-      const connection = connect(target, { idempotentCreates: false });
+      const connection = connect(target, { idempotentCreates: false, timeoutMs: requestTimeout(flags) });
       let result;
       try {
         result = await adoptArticle({ specs: manifest.specs, manifest: shownPath(io.cwd, manifest.file), lockFile, slug, articleId, client: connection.client });

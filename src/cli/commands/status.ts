@@ -9,13 +9,13 @@ import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
 import { formatCount, plural, type CommandIo } from '../output.js';
 import { fitWidth } from '../progress-display.js';
-import { connect, isConfigured, requireService, serviceSettings, type ServiceConnection } from '../service-connection.js';
+import { connect, isConfigured, requireService, serviceSettings, type ServiceConnection, requestTimeout, SERVICE_FLAG_HELP, SERVICE_FLAGS } from '../service-connection.js';
 
 export const STATUS_COMMAND: CommandDefinition = {
   name: 'status',
   summary: "List the lock file's articles, their status on the service and the words billed so far.",
   flags: {
-    'base-url': { type: 'string' },
+    ...SERVICE_FLAGS,
     'refresh-all': { type: 'boolean' },
     'no-refresh': { type: 'boolean' },
     concurrency: { type: 'string' },
@@ -28,7 +28,7 @@ never changes the lock file: \`sync\` records what it finds.
 
 Options:
 ${COMMON_FLAG_HELP}
-  --base-url <url>       The service's address (default: ARTICLES_API_URL)
+${SERVICE_FLAG_HELP}
   --refresh-all          Also ask the service about finished articles (finds articles
                          deleted or edited in the writing tool)
   --no-refresh           Only the lock file: no request at all
@@ -102,6 +102,7 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
         const connection: ServiceConnection = connect(requireService(settings, 'status', 'status refreshes unfinished articles from the service'), {
           concurrency: flags.wholeNumber('concurrency', 1, 8),
           idempotentCreates: false,
+          timeoutMs: requestTimeout(flags),
         });
         try {
           let fatal: unknown;

@@ -8,7 +8,7 @@ import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
 import { formatCount, formatDuration, plural, type CommandIo, type Output } from '../output.js';
 import { LineProgressDisplay, LiveProgressDisplay, type ProgressDisplay } from '../progress-display.js';
-import { connect, connectOffline, requireService, serviceSettings, type ServiceConnection } from '../service-connection.js';
+import { connect, connectOffline, requestTimeout, requireService, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceSettings, type ServiceConnection } from '../service-connection.js';
 import { SyncProgress } from '../sync-progress.js';
 import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules } from '../sync-rules.js';
 
@@ -21,7 +21,7 @@ export const SYNC_COMMAND: CommandDefinition = {
   summary: 'Create the missing articles and wait for them, outside of an Astro build.',
   flags: {
     ...SYNC_RULE_FLAGS,
-    'base-url': { type: 'string' },
+    ...SERVICE_FLAGS,
     concurrency: { type: 'string' },
     timeout: { type: 'string' },
     'poll-interval': { type: 'string' },
@@ -43,7 +43,7 @@ The API key is read from ARTICLES_API_KEY only (never a flag), the service's add
 Options:
 ${COMMON_FLAG_HELP}
 ${SYNC_RULE_HELP}
-  --base-url <url>       The service's address (default: ARTICLES_API_URL)
+${SERVICE_FLAG_HELP}
   --concurrency <n>      Creates in flight at once (default ${DEFAULT_CONCURRENCY})
   --timeout <duration>   Longest wait for articles, e.g. 90s, 30m, 1h (default 30m);
                          unfinished ones keep their ids and resume next time
@@ -169,11 +169,11 @@ export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise
       let connection: ServiceConnection | undefined;
       if (needsService) {
         if (offline) {
-          connection = await connectOffline({ concurrency: Math.max(8, concurrency) });
+          connection = await connectOffline({ concurrency: Math.max(8, concurrency), timeoutMs: requestTimeout(flags) });
           output.err(output.errStyle.yellow('Offline: an embedded emulator writes placeholder articles, for free. Use ARTICLES_API_KEY and ARTICLES_API_URL for real ones.'));
         } else {
           const target = requireService(serviceSettings(io.env, flags.string('base-url')), 'sync', serviceWork(preview, willCreate), true);
-          connection = connect(target, { concurrency: Math.max(8, concurrency), idempotentCreates: rules.idempotentCreates });
+          connection = connect(target, { concurrency: Math.max(8, concurrency), idempotentCreates: rules.idempotentCreates, timeoutMs: requestTimeout(flags) });
         }
       }
 
