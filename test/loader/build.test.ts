@@ -111,10 +111,11 @@ describe('astro build with articleLoader', () => {
     expect(second.output).toContain('astro:astro-article-loader entries: 0 rendered, 3 unchanged (digest), 0 placeholders');
   });
 
-  it('should log nothing above debug level on a build where nothing happens', () => {
+  it('should log nothing above debug level on a build where nothing happens, but the warning that --verbose logs the key', () => {
     // Info and warning lines carry the "[astro-article-loader]" label; --verbose debug lines do not.
     expect(second.output).toContain('astro:astro-article-loader');
-    expect(second.output).not.toContain('[astro-article-loader]');
+    const labelled = second.output.split('\n').filter((line) => line.includes('[astro-article-loader]'));
+    expect(labelled).toEqual([expect.stringContaining('this log will contain your API key')]);
   });
 
   // A keyword added and the service's internal links turned on, in one build.
@@ -208,6 +209,10 @@ describe('astro build with articleLoader', () => {
     expect(frozen.code).not.toBe(0);
     expect(frozen.output).toMatch(/Frozen mode: 1 article\(s\) would be created/);
     expect(frozen.output).toContain('- cold-brew (new entry)');
+    // Printed once, as it is: no empty stack section, no second copy inside Astro's wrapper.
+    expect(frozen.output.split('Frozen mode: 1 article(s) would be created')).toHaveLength(2);
+    expect(frozen.output).not.toContain('Stack trace:');
+    expect(frozen.output).not.toContain('Caused by:');
     expect(emulator.ledger.creations.length).toBe(before);
   });
 
@@ -217,6 +222,9 @@ describe('astro build with articleLoader', () => {
     await setLoaderOptions('');
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('unknown option `budgett`: did you mean `budget`?');
+    expect(result.output.split('unknown option `budgett`')).toHaveLength(2);
+    expect(result.output).not.toContain('Stack trace:');
+    expect(result.output).not.toContain('Caused by:');
   });
 
   it('should build without an article the service failed when onFailure is skip (the default)', async () => {
