@@ -1,10 +1,7 @@
 // The spending rules plan and sync share: budget, frozen mode (on under CI), explicit retries, the same defaults as the loader.
-import { frozenByDefault } from '../sync/index.js';
+import { DEFAULT_BUDGET, frozenByDefault } from '../sync/index.js';
 import type { FlagSpec, ParsedFlags } from './command-line.js';
 import { UsageError } from './usage-error.js';
-
-/** The engine's default: at most this many new (paid) articles per run. */
-export const DEFAULT_BUDGET = 25;
 
 export const SYNC_RULE_FLAGS = {
   budget: { type: 'string' },

@@ -9,6 +9,7 @@ import { ArticleLoaderError } from '../errors.js';
 import { loadManifest, resolveInlineManifest, type ArticleSpec, type Manifest } from '../manifest/index.js';
 import { buildLinkMap, InternalLinksError, PipelineOptionError, processArticle, type ArticleContext, type LinkMap } from '../pipeline/index.js';
 import {
+  blockedCreates,
   planSync,
   readLockState,
   resolveLockPaths,
@@ -331,17 +332,15 @@ export class ArticleCollection {
     const state = await readLockState(lockFile);
     const plan = planSync(specs, state.lock, await state.cache.index(), { idempotentCreates: service.idempotentCreates, ...this.#retries(), service: service.kind });
     const creates = plan.creates;
-    if (creates.length === 0) return new Map();
-    let error: LockEntryError | undefined;
-    if (this.#options.frozen) {
-      error = { code: 'frozen', message: 'not created: frozen mode is on (frozen: true, or the CI environment variable is set)' };
-    } else if (creates.length > this.#options.budget) {
-      error = {
-        code: 'over_budget',
-        message: `not created: ${creates.length} new articles exceed the budget of ${this.#options.budget} (≈${plan.estimatedWords.toLocaleString('en-US')} words); raise \`budget\` or add fewer keywords at a time`,
-      };
-    }
-    if (error === undefined) return new Map();
+    const blocked = blockedCreates(plan, this.#options, lockFile);
+    if (blocked === undefined) return new Map();
+    const error: LockEntryError =
+      blocked.code === 'frozen'
+        ? { code: 'frozen', message: 'not created: frozen mode is on (frozen: true, or the CI environment variable is set)' }
+        : {
+            code: 'over_budget',
+            message: `not created: ${creates.length} new articles exceed the budget of ${this.#options.budget} (≈${plan.estimatedWords.toLocaleString('en-US')} words); raise \`budget\` or add fewer keywords at a time`,
+          };
     this.#context.logger.error(`${error.message}: ${creates.map((c) => c.slug).join(', ')}`);
     return new Map(creates.map((c) => [c.slug, error]));
   }

@@ -4,17 +4,14 @@ import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
 import { forAstro } from './astro-error.js';
 import type { ExternalRelOption, ExternalTargetOption } from '../pipeline/index.js';
-import { frozenByDefault } from '../sync/index.js';
+import { DEFAULT_BUDGET, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, frozenByDefault } from '../sync/index.js';
 
 /** The environment variables the loader reads when the options leave the service out. */
 export const API_KEY_ENV = 'ARTICLES_API_KEY';
 export const API_URL_ENV = 'ARTICLES_API_URL';
 
 export const DEFAULT_MANIFEST = './articles.yaml';
-export const DEFAULT_BUDGET = 25;
 export const DEFAULT_DEBOUNCE_MS = 1_000;
-export const DEFAULT_TIMEOUT_MS = 30 * 60 * 1_000;
-export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_IMAGE_DIR = 'public/_articles';
 export const DEFAULT_IMAGE_PUBLIC_PATH = '/_articles/';
 export const EMULATOR_TIMINGS = ['fast', 'realtime', 'instant'] as const;

@@ -1,6 +1,6 @@
 // `astro-article-loader plan`: what a build would do and cost, per article and why, without a single request.
 import { loadManifest } from '../../manifest/index.js';
-import { planSync, readLockState, unknownCreatesLines } from '../../sync/index.js';
+import { blockedCreates, overBudget, planSync, readLockState, unknownCreatesLines } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import { runCommand, type CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
@@ -54,7 +54,8 @@ export function runPlanCommand(args: readonly string[], io?: CommandIo): Promise
       const plan = planSync(manifest.specs, state.lock, await state.cache.index(), planOptionsOf(rules));
       const cost = costOf(plan, flags.boolean('internal-links'));
       const creates = plan.creates.length;
-      const overBudget = creates > rules.budget;
+      const blocked = blockedCreates(plan, rules, state.lockFile);
+      const overTheBudget = overBudget(plan, rules.budget);
       const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
 
       if (output.json) {
@@ -68,7 +69,7 @@ export function runPlanCommand(args: readonly string[], io?: CommandIo): Promise
           budget: rules.budget,
           frozen: rules.frozen,
           wouldCreate: creates > 0,
-          overBudget,
+          overBudget: overTheBudget,
           counts: plan.counts,
           estimate: cost,
           articles: plan.articles.map(plannedArticleJson),
@@ -90,10 +91,10 @@ export function runPlanCommand(args: readonly string[], io?: CommandIo): Promise
       output.out(`${style.bold('Plan:')} ${planCountsLine(plan)}.`);
       if (creates > 0) output.out(`${style.bold('Estimated cost:')} ${costLine(cost)}; an estimate, not a quote.`);
       else output.out(`${style.bold('Estimated cost:')} nothing: no article would be created.`);
-      if (creates > 0 && rules.frozen) {
+      if (blocked?.code === 'frozen') {
         const why = rules.frozenSource === 'CI' ? 'CI is set' : '--frozen';
         output.out(style.yellow(`Frozen mode is on (${why}): sync would stop without creating anything. Run sync where spending is allowed (--no-frozen), then commit the lock file and articles.cache/.`));
-      } else if (overBudget) {
+      } else if (blocked?.code === 'over_budget') {
         output.out(style.yellow(`Over budget: ${creates} new articles, budget ${rules.budget} per run; sync would stop before creating anything. If this is intended: --budget ${creates}.`));
       } else if (creates > 0) {
         output.out(`Run ${style.bold('astro-article-loader sync')} to create ${creates === 1 ? 'it' : `these ${creates}`} (budget ${rules.budget} per run).`);

@@ -1,6 +1,6 @@
 // `astro-article-loader sync`: the sync engine outside Astro, with live progress, the loader's spending rules and a clean Ctrl-C.
 import { loadManifest } from '../../manifest/index.js';
-import { describeCreateReason, planSync, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
+import { blockedCreates, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, describeCreateReason, planSync, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import { runCommand, type CommandDefinition } from '../command-runner.js';
 import { errorJson, reportError } from '../error-report.js';
@@ -12,8 +12,6 @@ import { connect, connectOffline, requestTimeout, requireService, SERVICE_FLAG_H
 import { SyncProgress } from '../sync-progress.js';
 import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules } from '../sync-rules.js';
 
-const DEFAULT_TIMEOUT_MS = 30 * 60_000;
-const DEFAULT_CONCURRENCY = 4;
 const OFFLINE_POLL_MS = 50;
 
 export const SYNC_COMMAND: CommandDefinition = {
@@ -163,7 +161,7 @@ export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise
       const service = offline ? 'emulator' : 'remote';
       const preview = planSync(manifest.specs, state.lock, await state.cache.index(), { ...planOptionsOf(rules), service });
       // Frozen or over budget: the engine stops before any request, with the message that matters more than a missing key.
-      const blocked = preview.creates.length > 0 && (rules.frozen || preview.creates.length > rules.budget);
+      const blocked = blockedCreates(preview, rules, lockFile) !== undefined;
       const willCreate = preview.creates.length > 0 && !blocked;
       const needsService = !blocked && (willCreate || preview.counts.wait > 0 || preview.counts.fetch > 0);
       let connection: ServiceConnection | undefined;

@@ -1,0 +1,206 @@
+// The create phase, under the inter-process lock: earlier articles restored, then each missing article created with its intent recorded first.
+import { createHash } from 'node:crypto';
+import type { ArticleRequest } from '../api/request-schema.js';
+import { explicitParameters } from './canonical-request.js';
+import { billedOf, previousOf } from './lock-entry-records.js';
+import type { LockEntry, LockEntryError, LockFile } from './lock-file.js';
+import type { LockSession } from './lock-session.js';
+import type { PlannedArticle, SyncPlan, SyncSpec } from './plan.js';
+import { FATAL_CODES, UNREACHABLE_CODE } from './run-rules.js';
+import { entryErrorOf, type RunState } from './run-state.js';
+
+/** What the create phase needs of the client. */
+export interface CreateClient {
+  createArticle(request: ArticleRequest, options?: { signal?: AbortSignal; idempotencyKey?: string }): Promise<string>;
+}
+
+export interface CreatePhaseOptions {
+  session: LockSession;
+  state: RunState;
+  specBySlug: ReadonlyMap<string, SyncSpec>;
+  /** Marks every entry created as written by the offline emulator. */
+  onEmulator: boolean;
+  concurrency: number;
+  /** Send an Idempotency-Key with each create. */
+  idempotencyKeys: boolean;
+  /** After an abort, creates already sent get this long to return their id. */
+  abortGraceMs: number;
+  signal: AbortSignal | undefined;
+  /** Called once an article's id is durable in the lock file: the poll loop takes it from there. */
+  onCreated(slug: string, articleId: string, sentAt: number): void;
+}
+
+const CREATE_INTERRUPTED: LockEntryError = {
+  code: 'create_interrupted',
+  message: 'the build stopped while this article was being created, so it may have been created (and billed) without its id being recorded',
+};
+
+function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** `Idempotency-Key` for one create: the same slug, request and attempt always give the same key. */
+export function idempotencyKeyFor(slug: string, hash: string, attempt: number): string {
+  return `aal-${createHash('sha256').update(`${slug}\u0000${hash}\u0000${attempt}`).digest('hex').slice(0, 48)}`;
+}
+
+/** Serves again the earlier finished article of each entry whose request went back to it: no create. */
+export async function restoreEarlier(plan: SyncPlan, lock: LockFile, options: Pick<CreatePhaseOptions, 'session' | 'state' | 'specBySlug'>): Promise<void> {
+  const restores = plan.articles.filter((a) => a.action === 'restore');
+  if (restores.length === 0) return;
+  for (const article of restores) {
+    const entry = lock.articles[article.slug]!;
+    const previous = entry.previous!;
+    const spec = options.specBySlug.get(article.slug)!;
+    lock.articles[article.slug] = {
+      keyword: spec.keyword,
+      status: 'finished',
+      hash: previous.hash,
+      articleId: previous.articleId,
+      attempt: 1,
+      createdAt: entry.createdAt,
+      updatedAt: nowIso(),
+      finishedAt: previous.finishedAt ?? nowIso(),
+      output: previous.output,
+      ...billedOf(previous),
+      ...(previous.emulator === true ? { emulator: true as const } : {}),
+      request: explicitParameters(spec.request),
+    };
+    options.state.record(article.slug, 'restored');
+  }
+  await options.session.update(() => true);
+  for (const article of restores) options.state.emit({ type: 'restored', slug: article.slug, articleId: lock.articles[article.slug]!.articleId! });
+}
+
+/**
+ * Creates the plan's articles, `concurrency` at a time, inside the session's exclusive phase. For
+ * each: an `unknown` intent is durable before the request leaves (a kill during the call leaves
+ * `unknown`, never a silent second create), and the id is durable before the article is polled.
+ * Each worker's write carries the previous create's id and the next create's intent together: one
+ * lock write per create, and concurrent workers' writes coalesce further.
+ */
+export async function createArticles(client: CreateClient, plan: SyncPlan, lock: LockFile, options: CreatePhaseOptions): Promise<void> {
+  const queue = [...plan.creates];
+  const grace = graceSignal(options.signal, options.abortGraceMs);
+  const worker = async (): Promise<void> => {
+    let settle: (() => void) | undefined;
+    for (;;) {
+      const article = options.state.stopped() ? undefined : queue.shift();
+      const intent = article === undefined ? undefined : stageIntent(article, lock, options);
+      await options.session.flush();
+      settle?.();
+      settle = undefined;
+      if (article === undefined || intent === undefined) return;
+      settle = await createOne(client, article, intent, options, grace.signal);
+    }
+  };
+  const workers = Math.min(queue.length, Math.max(1, options.concurrency));
+  // Every worker settles (recording the id of a create in flight) before the lock is released.
+  const settled = await Promise.allSettled(
+    Array.from({ length: workers }, () =>
+      worker().catch((error: unknown) => {
+        // The other workers stop taking new articles.
+        options.state.fatal ??= error;
+        throw error;
+      }),
+    ),
+  );
+  grace.dispose();
+  const broken = settled.find((outcome) => outcome.status === 'rejected');
+  if (broken !== undefined) throw broken.reason;
+  const { unreachable } = options.state;
+  // Never sent: the service stopped answering before their turn. Nothing was billed for them.
+  if (unreachable !== undefined) for (const article of queue.splice(0)) options.state.fail(article.slug, { ...unreachable, message: `not created: ${unreachable.message}` });
+}
+
+/** The entry as it must be on disk before the create request leaves; staged, written by the next flush. */
+function stageIntent(article: PlannedArticle, lock: LockFile, options: CreatePhaseOptions): { entry: LockEntry; before: LockEntry | undefined } {
+  const spec = options.specBySlug.get(article.slug)!;
+  const before = lock.articles[article.slug];
+  const createdAt = nowIso();
+  const previous = previousOf(before);
+  const entry: LockEntry = {
+    keyword: spec.keyword,
+    status: 'unknown',
+    hash: article.hash,
+    attempt: article.attempt ?? 1,
+    createdAt,
+    updatedAt: createdAt,
+    error: CREATE_INTERRUPTED,
+    request: explicitParameters(spec.request),
+    ...(options.onEmulator ? { emulator: true as const } : {}),
+    ...(previous === undefined ? {} : { previous }),
+  };
+  options.session.stage((current) => ((current.articles[article.slug] = entry), true));
+  return { entry, before };
+}
+
+/** Sends one create and stages its outcome; returns what to report once that is durable. */
+async function createOne(
+  client: CreateClient,
+  article: PlannedArticle,
+  intent: { entry: LockEntry; before: LockEntry | undefined },
+  options: CreatePhaseOptions,
+  signal: AbortSignal | undefined,
+): Promise<() => void> {
+  const { state, session } = options;
+  const spec = options.specBySlug.get(article.slug)!;
+  const attempt = intent.entry.attempt;
+  state.emit({ type: 'creating', slug: article.slug, attempt });
+  const sentAt = Date.now();
+  let articleId: string;
+  try {
+    articleId = await client.createArticle(spec.request, {
+      ...(signal === undefined ? {} : { signal }),
+      ...(options.idempotencyKeys ? { idempotencyKey: idempotencyKeyFor(article.slug, article.hash, attempt) } : {}),
+    });
+  } catch (error) {
+    return createFailed(article, intent, error, options);
+  }
+  const created: LockEntry = { ...intent.entry, status: 'pending', articleId, updatedAt: nowIso() };
+  delete created.error;
+  session.stage((current) => ((current.articles[article.slug] = created), true));
+  return () => {
+    state.created.add(article.slug);
+    state.createdWords += article.estimate?.words ?? 0;
+    state.emit({ type: 'created', slug: article.slug, articleId, attempt });
+    options.onCreated(article.slug, articleId, sentAt);
+  };
+}
+
+/** A create that threw: `unknown` when it may have reached the service, else the entry as it was (nothing was billed). */
+function createFailed(article: PlannedArticle, intent: { entry: LockEntry; before: LockEntry | undefined }, error: unknown, options: CreatePhaseOptions): () => void {
+  const { state, session } = options;
+  const failure = entryErrorOf(error);
+  if (failure.code === 'create_outcome_unknown' || failure.code === 'aborted') {
+    const recorded = failure.code === 'aborted' ? CREATE_INTERRUPTED : failure;
+    session.stage((current) => ((current.articles[article.slug] = { ...intent.entry, error: recorded, updatedAt: nowIso() }), true));
+    return () => {
+      state.record(article.slug, 'unknown', recorded);
+      state.emit({ type: 'unknown', slug: article.slug, error: recorded });
+    };
+  }
+  session.stage((current) => {
+    if (intent.before === undefined) delete current.articles[article.slug];
+    else current.articles[article.slug] = intent.before;
+    return true;
+  });
+  if (FATAL_CODES.has(failure.code)) state.fatal ??= error;
+  if (failure.code === UNREACHABLE_CODE) state.unreachable ??= failure;
+  return () => state.fail(article.slug, failure);
+}
+
+/**
+ * A signal that fires `graceMs` after `signal` does: creates already sent get time to bring back
+ * their id. `dispose` detaches it from a long-lived signal (a dev server's) once the creates are done.
+ */
+function graceSignal(signal: AbortSignal | undefined, graceMs: number): { signal: AbortSignal | undefined; dispose: () => void } {
+  if (signal === undefined) return { signal: undefined, dispose: () => undefined };
+  const controller = new AbortController();
+  const fire = (): void => {
+    setTimeout(() => controller.abort(signal.reason), graceMs).unref();
+  };
+  if (signal.aborted) fire();
+  else signal.addEventListener('abort', fire, { once: true });
+  return { signal: controller.signal, dispose: () => signal.removeEventListener('abort', fire) };
+}

@@ -1,0 +1,52 @@
+// The rules of a run that the loader, the CLI and the engine share: the defaults, frozen mode, the budget, and which errors stop everything.
+import { FrozenLockError, OverBudgetError } from './errors.js';
+import { describeCreateReason, type SyncPlan } from './plan.js';
+
+/** Most new (paid) articles one run may create; more stops the run before any create. */
+export const DEFAULT_BUDGET = 25;
+/** Longest a run waits for articles being written: 30 minutes. Unfinished ones keep their ids. */
+export const DEFAULT_TIMEOUT_MS = 30 * 60_000;
+/** Creates in flight at once. */
+export const DEFAULT_CONCURRENCY = 4;
+
+/** Client error codes that no other article would escape either: stop creating, and fail the run. */
+export const FATAL_CODES: ReadonlySet<string> = new Set(['unauthorized', 'insufficient_credits', 'plan_required']);
+
+/**
+ * The client's code once it stopped asking a service that keeps timing out or refusing
+ * connections. Not fatal: the run serves what the lock file and the cache have.
+ */
+export const UNREACHABLE_CODE = 'service_unreachable';
+
+/**
+ * Whether a build is frozen (never creates, fails listing what would be created) when no option
+ * says otherwise: `CI` is set to anything but an empty string, `0` or `false` (any case, surrounding
+ * spaces ignored), like `npm ci`. CI services set it to `true` or `1`; `CI=false` turns it off.
+ */
+export function frozenByDefault(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  const value = env.CI?.trim().toLowerCase();
+  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
+}
+
+export interface SpendingRules {
+  frozen: boolean;
+  budget: number;
+}
+
+/** More new articles than the budget allows. */
+export function overBudget(plan: SyncPlan, budget: number): boolean {
+  return plan.creates.length > budget;
+}
+
+/**
+ * The error that keeps a plan's creates from being made (frozen mode, or more than the budget), or
+ * undefined when they may be. The engine throws it before any create; the dev server shows it on
+ * each article it blocks; `plan` and `sync` say it before asking the service.
+ */
+export function blockedCreates(plan: SyncPlan, rules: SpendingRules, lockFile: string): FrozenLockError | OverBudgetError | undefined {
+  if (plan.creates.length === 0) return undefined;
+  const creates = plan.creates.map((c) => ({ slug: c.slug, reason: describeCreateReason(c.reason!) }));
+  if (rules.frozen) return new FrozenLockError(lockFile, creates);
+  if (overBudget(plan, rules.budget)) return new OverBudgetError(creates, rules.budget, plan.estimatedWords);
+  return undefined;
+}
