@@ -1,5 +1,5 @@
 // Follows one collection's sync events and publishes its article queue to the process-wide runtime.
-import { recordedWords, type LockEntry, type LockEntryError, type SyncEvent, type SyncResult } from '../sync/index.js';
+import { ProgressBoard, recordedWords, type ArticleProgress, type LockEntry, type LockEntryError, type SyncEvent, type SyncResult } from '../sync/index.js';
 import { publishQueue, type QueueArticle, type QueueSnapshot, type QueueTotals } from './runtime.js';
 
 type Base = Omit<QueueSnapshot, 'running' | 'articles' | 'totals' | 'changed' | 'problem' | 'updatedAt'>;
@@ -9,6 +9,22 @@ function billedFor(entry: LockEntry | undefined): { words: number; imageWords: n
   if (entry === undefined || entry.emulator === true) return undefined;
   const words = recordedWords(entry);
   return words === undefined ? undefined : { words, imageWords: entry.imageWords ?? 0 };
+}
+
+/** The panel's state of an article: its board phase, seen from the dev server. */
+function queueState(article: ArticleProgress, finishedEarlier: boolean): QueueArticle['state'] {
+  switch (article.phase) {
+    case 'reused':
+      return finishedEarlier ? 'finished' : 'reused';
+    case 'waiting':
+      return article.status === 'processing' ? 'processing' : 'queued';
+    case 'finished':
+    case 'failed':
+    case 'unknown':
+      return article.phase;
+    default:
+      return 'queued';
+  }
 }
 
 export class QueueTracker {
@@ -34,6 +50,11 @@ export class QueueTracker {
   #changed = false;
   #problem: string | null = null;
   #estimates = new Map<string, number>();
+  /** Each article's state in the current sync: the one reducer of sync events. */
+  readonly #board = new ProgressBoard();
+  /** Words billed per article while this process ran: the estimate once created, the recorded figure once finished. */
+  readonly #words = new Map<string, { wordsBilled: number; wordsRecorded: boolean }>();
+  readonly #finishedEarlier = new Set<string>();
   /** Articles created by this process: only their words are billed here (another build's are waited for). */
   readonly #createdHere = new Set<string>();
   /** Keywords the dev server may not create (frozen, over budget): never in a sync's plan, listed as failed all the same. */
@@ -64,69 +85,61 @@ export class QueueTracker {
   }
 
   readonly onEvent = (event: SyncEvent): void => {
+    if (event.type === 'plan') {
+      // An article finished in an earlier pass of this server stays "finished", not "reused".
+      for (const [slug, article] of this.#articles) if (article.state === 'finished') this.#finishedEarlier.add(slug);
+      for (const planned of event.plan.articles) if (planned.estimate !== undefined) this.#estimates.set(planned.slug, planned.estimate.words);
+    }
+    this.#board.apply(event);
     switch (event.type) {
-      case 'plan': {
-        const next = new Map<string, QueueArticle>();
-        for (const planned of event.plan.articles) {
-          const earlier = this.#articles.get(planned.slug);
-          const state: QueueArticle['state'] =
-            planned.action === 'reuse' || planned.action === 'restore'
-              ? earlier?.state === 'finished'
-                ? 'finished'
-                : 'reused'
-              : planned.action === 'failed'
-                ? 'failed'
-                : planned.action === 'unknown'
-                  ? 'unknown'
-                  : 'queued';
-          if (planned.estimate !== undefined) this.#estimates.set(planned.slug, planned.estimate.words);
-          next.set(planned.slug, {
-            slug: planned.slug,
-            keyword: planned.keyword,
-            url: this.#url(planned.slug),
-            state,
-            statusDetail: null,
-            progress: state === 'queued' ? 0 : 1,
-            error: state === 'failed' || state === 'unknown' ? (planned.entry?.error ?? null) : null,
-            wordsBilled: earlier?.wordsBilled ?? 0,
-            wordsRecorded: earlier?.wordsRecorded ?? false,
-          });
-        }
-        for (const [slug, article] of this.#blocked) if (!next.has(slug)) next.set(slug, article);
-        this.#articles = next;
-        break;
-      }
       case 'created':
         this.#createdHere.add(event.slug);
-        this.#set(event.slug, { wordsBilled: this.#estimates.get(event.slug) ?? 0, wordsRecorded: false });
+        this.#words.set(event.slug, { wordsBilled: this.#estimates.get(event.slug) ?? 0, wordsRecorded: false });
         this.#changed = true;
-        break;
-      case 'progress':
-        this.#set(event.slug, { state: event.status === 'processing' ? 'processing' : 'queued', statusDetail: event.statusDetail, progress: event.progress });
         break;
       case 'finished':
       case 'fetched':
       case 'restored':
-        this.#set(event.slug, { state: 'finished', statusDetail: null, progress: 1, error: null });
         this.#changed = true;
         break;
+      case 'plan':
+      case 'progress':
       case 'failed':
-        this.#set(event.slug, { state: 'failed', error: event.error });
-        break;
       case 'unknown':
-        this.#set(event.slug, { state: 'unknown', error: event.error });
         break;
       default:
         return;
     }
+    this.#articles = this.#queue();
     this.#publish();
   };
+
+  /** The queue as the panel shows it: the board's articles, then the keywords the dev server may not create. */
+  #queue(): Map<string, QueueArticle> {
+    const next = new Map<string, QueueArticle>();
+    for (const article of this.#board.articles.values()) {
+      const state = queueState(article, this.#finishedEarlier.has(article.slug));
+      const words = this.#words.get(article.slug) ?? { wordsBilled: 0, wordsRecorded: false };
+      next.set(article.slug, {
+        slug: article.slug,
+        keyword: article.keyword,
+        url: this.#url(article.slug),
+        state,
+        statusDetail: state === 'queued' || state === 'processing' ? (article.detail ?? null) || null : null,
+        progress: state === 'queued' || state === 'processing' ? article.progress : state === 'reused' || state === 'finished' ? 1 : 0,
+        error: state === 'failed' || state === 'unknown' ? (article.error ?? null) : null,
+        ...words,
+      });
+    }
+    for (const [slug, article] of this.#blocked) if (!next.has(slug)) next.set(slug, article);
+    return next;
+  }
 
   /** An article finished while a sync still runs (the dev server's wait): its recorded words replace the estimate at once. */
   recordWords(slug: string, entry: LockEntry): void {
     const billed = billedFor(entry);
     if (billed === undefined || this.#articles.get(slug)?.state !== 'finished') return;
-    this.#set(slug, { wordsBilled: billed.words, wordsRecorded: true });
+    this.#setWords(slug, { wordsBilled: billed.words, wordsRecorded: true });
     this.#publish();
   }
 
@@ -158,10 +171,10 @@ export class QueueTracker {
     for (const article of result.articles) {
       if (article.outcome !== 'finished') continue;
       const billed = billedFor(article.entry);
-      if (billed !== undefined) this.#set(article.slug, { wordsBilled: billed.words, wordsRecorded: true });
+      if (billed !== undefined) this.#setWords(article.slug, { wordsBilled: billed.words, wordsRecorded: true });
       if (!this.#createdHere.delete(article.slug)) {
         waitedFor += 1;
-        if (billed !== undefined) this.#set(article.slug, { wordsBilled: 0 });
+        if (billed !== undefined) this.#setWords(article.slug, { wordsBilled: 0, wordsRecorded: true });
       } else if (billed !== undefined) {
         billedWords += billed.words;
         imageWords += billed.imageWords;
@@ -184,9 +197,10 @@ export class QueueTracker {
     };
   }
 
-  #set(slug: string, patch: Partial<QueueArticle>): void {
+  #setWords(slug: string, words: { wordsBilled: number; wordsRecorded: boolean }): void {
+    this.#words.set(slug, words);
     const article = this.#articles.get(slug);
-    if (article !== undefined) this.#articles.set(slug, { ...article, ...patch });
+    if (article !== undefined) this.#articles.set(slug, { ...article, ...words });
   }
 
   #publish(): void {

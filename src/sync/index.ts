@@ -52,3 +52,5 @@ export {
   UnsupportedLockVersionError,
 } from './errors.js';
 export type { AdoptErrorCode, SyncErrorCode } from './errors.js';
+export { ProgressBoard } from './progress-board.js';
+export type { ArticleProgress, ProgressPhase } from './progress-board.js';
