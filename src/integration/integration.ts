@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
 import { forAstro } from '../loader/astro-error.js';
 import { warnWhenDebugPrintsEnv } from '../loader/debug-env.js';
-import { keepEmbeddedEmulator } from '../loader/embedded-emulator.js';
+import { embeddedEmulatorRunning, embeddedEmulatorUrl, keepEmbeddedEmulator } from '../service/embedded-emulator.js';
 import { loaderRuntime, shutdownRuntime } from '../loader/runtime.js';
 import { formatBuildSummary } from './build-summary.js';
 import { TOOLBAR_APP_ID } from './panel-state.js';
@@ -97,7 +97,7 @@ export function articles(options: ArticlesIntegrationOptions = {}): AstroIntegra
         // Offline, the loader would stop the emulator after each sync and start another (a new port)
         // on the next manifest edit; the dev server keeps one until it stops. Idempotent across restarts.
         keepEmbeddedEmulator('astro dev');
-        const devRelay = settings.toolbar ? relayQueues(toolbar, { root, emulatorUrl: () => loaderRuntime().emulator?.url ?? null }) : undefined;
+        const devRelay = settings.toolbar ? relayQueues(toolbar, { root, emulatorUrl: embeddedEmulatorUrl }) : undefined;
         relay = devRelay;
         // Vite closes its HTTP server on a restart too (astro.config edited): that server's relay goes,
         // the loaders and the emulator stay for the restarted server, and only astro:server:done ends them.
@@ -105,7 +105,7 @@ export function articles(options: ArticlesIntegrationOptions = {}): AstroIntegra
       },
       'astro:server:done': async ({ logger }) => {
         relay?.close();
-        const emulator = loaderRuntime().emulator !== undefined;
+        const emulator = embeddedEmulatorRunning();
         await shutdownRuntime();
         logger.debug(`stopped the article loaders' background work${emulator ? ' and the embedded emulator' : ''}`);
       },

@@ -23,7 +23,7 @@ import {
   type SyncResult,
 } from '../sync/index.js';
 import { articleContext, chosenHtml, entryConfig, finishedEntry, placeholderEntry } from './article-entry.js';
-import { ArticleService } from './article-service.js';
+import { ArticleService } from '../service/article-service.js';
 import { forAstro } from './astro-error.js';
 import { watchArticleFiles } from './dev-watcher.js';
 import { PlaceholderProgress } from './placeholder-progress.js';

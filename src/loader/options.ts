@@ -2,20 +2,21 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
+import type { EmulatorTiming } from '../service/embedded-emulator.js';
+import { chooseService, ServiceConfigError, type ServiceSettings } from '../service/service-settings.js';
 import { forAstro } from './astro-error.js';
 import type { ExternalRelOption, ExternalTargetOption } from '../pipeline/index.js';
 import { DEFAULT_BUDGET, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, frozenByDefault } from '../sync/index.js';
 
-/** The environment variables the loader reads when the options leave the service out. */
-export const API_KEY_ENV = 'ARTICLES_API_KEY';
-export const API_URL_ENV = 'ARTICLES_API_URL';
+import { API_KEY_ENV } from '../service/service-settings.js';
+export { API_KEY_ENV, API_URL_ENV } from '../service/service-settings.js';
+export type { EmulatorTiming, ServiceSettings };
 
 export const DEFAULT_MANIFEST = './articles.yaml';
 export const DEFAULT_DEBOUNCE_MS = 1_000;
 export const DEFAULT_IMAGE_DIR = 'public/_articles';
 export const DEFAULT_IMAGE_PUBLIC_PATH = '/_articles/';
 export const EMULATOR_TIMINGS = ['fast', 'realtime', 'instant'] as const;
-export type EmulatorTiming = (typeof EMULATOR_TIMINGS)[number] | { writingMs: number; queueDelayMs?: number };
 
 /** Everything `articleLoader()` accepts. Every option is optional; the defaults build a site offline. */
 export interface ArticleLoaderOptions {
@@ -117,10 +118,6 @@ export class LoaderOptionError extends ArticleLoaderError {
     forAstro(this);
   }
 }
-
-export type ServiceSettings =
-  | { mode: 'remote'; baseUrl: string; apiKey: string; source: 'options' | 'env' }
-  | { mode: 'offline'; timing: EmulatorTiming };
 
 /** The options after validation and defaults (the URL default needs Astro's config and is applied at load time). */
 export interface ResolvedLoaderOptions {
@@ -271,43 +268,14 @@ function fail(problems: string[]): never {
   throw new LoaderOptionError(`articleLoader() in your content config has ${problems.length === 1 ? 'a wrong option' : `${problems.length} wrong options`}:\n${list}`);
 }
 
-function envValue(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-const ASTRO_ENV_HELP = [
-  'Declare the key as a secret in astro.config.mjs:',
-  "    env: { schema: { ARTICLES_API_KEY: envField.string({ context: 'server', access: 'secret' }) } }",
-  "  (import { defineConfig, envField } from 'astro/config'), set ARTICLES_API_KEY in .env or your host's settings, and pass it:",
-  "    import { ARTICLES_API_KEY } from 'astro:env/server';",
-  '    articleLoader({ baseUrl: ..., apiKey: ARTICLES_API_KEY })',
-  '  Or leave baseUrl out (and ARTICLES_API_URL unset) to build offline against the embedded emulator.',
-].join('\n');
-
-function resolveService(
-  options: { apiKey?: string | undefined; baseUrl?: string | undefined; emulator?: { timing?: EmulatorTiming } },
-  env: Readonly<Record<string, string | undefined>>,
-): ServiceSettings {
-  const givenKey = options.apiKey?.trim() === '' ? undefined : options.apiKey;
-  const apiKey = givenKey ?? envValue(env, API_KEY_ENV);
-  const baseUrl = options.baseUrl ?? envValue(env, API_URL_ENV);
-  if (baseUrl === undefined && apiKey === undefined) return { mode: 'offline', timing: options.emulator?.timing ?? 'fast' };
-  if (baseUrl !== undefined && apiKey === undefined) {
-    const from = options.baseUrl === undefined ? `${API_URL_ENV} is set` : '`baseUrl` is set';
-    throw new LoaderOptionError(`articleLoader(): ${from} but no API key was given (neither \`apiKey\` nor ${API_KEY_ENV}).\n  ${ASTRO_ENV_HELP}`);
+/** The service the options and the environment name; half a configuration is an option error. */
+function resolveService(options: ArticleLoaderOptions, env: Readonly<Record<string, string | undefined>>): ServiceSettings {
+  try {
+    return chooseService({ apiKey: options.apiKey, baseUrl: options.baseUrl, offlineWhenUnset: true, timing: options.emulator?.timing ?? 'fast', audience: 'loader' }, env);
+  } catch (error) {
+    if (error instanceof ServiceConfigError) throw new LoaderOptionError(error.message);
+    throw error;
   }
-  if (baseUrl === undefined) {
-    const from = givenKey === undefined ? `${API_KEY_ENV} is set` : '`apiKey` is set';
-    throw new LoaderOptionError(
-      `articleLoader(): ${from} but the service address is not: pass \`baseUrl\` (e.g. baseUrl: "https://api.example.com") or set ${API_URL_ENV}. ` +
-        `Unset ${API_KEY_ENV} to build offline against the embedded emulator instead.`,
-    );
-  }
-  if (options.baseUrl === undefined && !(/^https?:\/\/[^/\s]+/.test(baseUrl) && URL.canParse(baseUrl))) {
-    throw new LoaderOptionError(`articleLoader(): ${API_URL_ENV} must be an absolute http(s) URL, e.g. https://api.example.com.`);
-  }
-  return { mode: 'remote', baseUrl, apiKey: apiKey!, source: givenKey === undefined ? 'env' : 'options' };
 }
 
 /** Validate the options (throws LoaderOptionError listing every problem) and apply the defaults. */

@@ -1,10 +1,12 @@
-// The process-wide state every loader instance shares: each collection's session and article queue, the embedded emulator, and their shutdown.
+// The process-wide state every loader instance shares: each collection's session and article queue, and their shutdown.
 //
 // Astro may evaluate the content config and astro.config in different module graphs, so two copies
 // of this module can exist in one process. The state therefore lives on `globalThis` under a
 // registered symbol: every copy (and the `articles()` integration) sees the same object. The
-// integration reads the queues (toolbar panel, build summary), keeps the embedded emulator for a
-// dev server's life (`keepEmbeddedEmulator`) and ends everything when it stops (`shutdownRuntime`).
+// integration reads the queues (toolbar panel, build summary) and ends everything when the dev
+// server stops (`shutdownRuntime`), the embedded emulator included.
+
+import { stopEmbeddedEmulator } from '../service/embedded-emulator.js';
 
 /** One article's state as the loader last saw it. */
 export interface QueueArticle {
@@ -80,17 +82,6 @@ export interface QueueSnapshot {
 /** Hears every change of a collection's queue: its new snapshot, or undefined once the collection is gone. */
 export type QueueListener = (collection: string, snapshot: QueueSnapshot | undefined) => void;
 
-/** A running embedded emulator, shared by every collection in offline mode. */
-export interface EmulatorSlot {
-  /** Resolves to the emulator once started. */
-  started: Promise<{ url: string; apiKey: string; stop(): Promise<void> }>;
-  /** Its address, once started. */
-  url?: string;
-  stateFile: string;
-  /** Syncs using it now (leases). */
-  users: number;
-}
-
 /** A collection's loader session: its dev watch and background wait end with dispose(). */
 export interface RuntimeSession {
   /** The project root (a path) and the collection's name. */
@@ -114,17 +105,11 @@ export interface ConfigLoad {
 export interface LoaderRuntime {
   readonly queues: Map<string, QueueSnapshot>;
   readonly listeners: Set<QueueListener>;
-  emulator: EmulatorSlot | undefined;
   /**
    * The live session of each collection (by project root and name). An edited content config
    * creates a new loader; its first load() ends the old one's watch and background wait.
    */
   readonly sessions: Map<string, RuntimeSession>;
-  /**
-   * Who keeps the embedded emulator running while no sync uses it (a dev server, for its whole
-   * life: one emulator on one port instead of a new one after every manifest edit).
-   */
-  readonly emulatorKeepers: Set<string>;
   /** The latest evaluation of a content config, to tell which collections it still has. */
   configLoad: ConfigLoad | undefined;
   /** The DEBUG warning (the env dump shows the key) was logged: once per process is enough. */
@@ -136,11 +121,10 @@ const KEY = Symbol.for('astro-article-loader.runtime');
 /** The one runtime of this process. */
 export function loaderRuntime(): LoaderRuntime {
   const holder = globalThis as { [KEY]?: LoaderRuntime };
-  holder[KEY] ??= { queues: new Map(), listeners: new Set(), emulator: undefined, sessions: new Map(), emulatorKeepers: new Set(), configLoad: undefined };
+  holder[KEY] ??= { queues: new Map(), listeners: new Set(), sessions: new Map(), configLoad: undefined };
   // A runtime made by an older copy of this module in the same process lacks the newer members.
-  const runtime = holder[KEY] as { sessions?: LoaderRuntime['sessions']; emulatorKeepers?: LoaderRuntime['emulatorKeepers'] };
+  const runtime = holder[KEY] as { sessions?: LoaderRuntime['sessions'] };
   runtime.sessions ??= new Map();
-  runtime.emulatorKeepers ??= new Set();
   return holder[KEY];
 }
 
@@ -155,12 +139,8 @@ export async function shutdownRuntime(): Promise<void> {
   const sessions = [...runtime.sessions.values()];
   runtime.sessions.clear();
   await Promise.allSettled(sessions.map((session) => session.dispose()));
-  runtime.emulatorKeepers.clear();
-  const slot = runtime.emulator;
-  runtime.emulator = undefined;
-  const emulator = await slot?.started.catch(() => undefined);
   // Its state file keeps every article, ledger entry and idempotency key for the next start.
-  await emulator?.stop();
+  await stopEmbeddedEmulator();
   runtime.configLoad = undefined;
   for (const collection of [...runtime.queues.keys()]) forgetQueue(collection);
 }

@@ -6,7 +6,7 @@ import { runCommand, type CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
 import type { CommandIo } from '../output.js';
-import { connect, requestTimeout, requireService, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceSettings } from '../service-connection.js';
+import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS } from '../service-connection.js';
 
 export const ADOPT_COMMAND: CommandDefinition = {
   name: 'adopt',
@@ -50,11 +50,10 @@ export function runAdoptCommand(args: readonly string[], io?: CommandIo): Promis
       const manifestFile = (await locateManifest(io.cwd, flags.string('manifest'), { required: true }))!;
       const manifest = await loadManifest(manifestFile);
       const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
-      const target = requireService(serviceSettings(io.env, flags.string('base-url')), 'adopt', `adopt asks the service about article ${articleId}`);
-      const connection = connect(target, { idempotentCreates: false, timeoutMs: requestTimeout(flags) });
+      const connection = connect(io.env, flags, { command: 'adopt', why: `adopt asks the service about article ${articleId}` });
       let result;
       try {
-        result = await adoptArticle({ specs: manifest.specs, manifest: shownPath(io.cwd, manifest.file), lockFile, slug, articleId, client: connection.client });
+        result = await adoptArticle({ specs: manifest.specs, manifest: shownPath(io.cwd, manifest.file), lockFile, slug, articleId, client: connection.service });
       } finally {
         await connection.close();
       }

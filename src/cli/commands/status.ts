@@ -9,7 +9,7 @@ import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
 import { formatCount, plural, type CommandIo } from '../output.js';
 import { fitWidth } from '../progress-display.js';
-import { connect, isConfigured, requireService, serviceSettings, type ServiceConnection, requestTimeout, SERVICE_FLAG_HELP, SERVICE_FLAGS } from '../service-connection.js';
+import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceConfigured } from '../service-connection.js';
 
 export const STATUS_COMMAND: CommandDefinition = {
   name: 'status',
@@ -96,20 +96,20 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
 
       const remotes = new Map<string, Remote>();
       let skippedRefresh = false;
-      const settings = serviceSettings(io.env, flags.string('base-url'));
-      if (targets.length > 0 && !isConfigured(settings)) skippedRefresh = true;
+      if (targets.length > 0 && !serviceConfigured(io.env, flags)) skippedRefresh = true;
       else if (targets.length > 0) {
-        const connection: ServiceConnection = connect(requireService(settings, 'status', 'status refreshes unfinished articles from the service'), {
+        const connection = connect(io.env, flags, {
+          command: 'status',
+          why: 'status refreshes unfinished articles from the service',
           concurrency: flags.wholeNumber('concurrency', 1, 8),
           idempotentCreates: false,
-          timeoutMs: requestTimeout(flags),
         });
         try {
           let fatal: unknown;
           await Promise.all(
             targets.map(async (slug) => {
               try {
-                const status: ArticleStatus = await connection.client.getArticle(state.lock.articles[slug]!.articleId!);
+                const status: ArticleStatus = await connection.service.getArticle(state.lock.articles[slug]!.articleId!);
                 remotes.set(slug, { status: status.status, statusDetail: status.statusDetail, progress: status.progress, updatedAt: status.updatedAt });
               } catch (error) {
                 if (error instanceof ArticleLoaderError && FATAL_CODES.has(error.code)) fatal ??= error;

@@ -8,7 +8,7 @@ import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
 import { formatCount, formatDuration, plural, type CommandIo, type Output } from '../output.js';
 import { LineProgressDisplay, LiveProgressDisplay, type ProgressDisplay } from '../progress-display.js';
-import { connect, connectOffline, requestTimeout, requireService, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceSettings, type ServiceConnection } from '../service-connection.js';
+import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, type ServiceConnection } from '../service-connection.js';
 import { SyncProgress } from '../sync-progress.js';
 import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules } from '../sync-rules.js';
 
@@ -166,13 +166,8 @@ export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise
       const needsService = !blocked && (willCreate || preview.counts.wait > 0 || preview.counts.fetch > 0);
       let connection: ServiceConnection | undefined;
       if (needsService) {
-        if (offline) {
-          connection = await connectOffline({ concurrency: Math.max(8, concurrency), timeoutMs: requestTimeout(flags) });
-          output.err(output.errStyle.yellow('Offline: an embedded emulator writes placeholder articles, for free. Use ARTICLES_API_KEY and ARTICLES_API_URL for real ones.'));
-        } else {
-          const target = requireService(serviceSettings(io.env, flags.string('base-url')), 'sync', serviceWork(preview, willCreate), true);
-          connection = connect(target, { concurrency: Math.max(8, concurrency), idempotentCreates: rules.idempotentCreates, timeoutMs: requestTimeout(flags) });
-        }
+        connection = connect(io.env, flags, { command: 'sync', why: serviceWork(preview, willCreate), offline, concurrency: Math.max(8, concurrency), idempotentCreates: rules.idempotentCreates });
+        if (offline) output.err(output.errStyle.yellow('Offline: an embedded emulator writes placeholder articles, for free. Use ARTICLES_API_KEY and ARTICLES_API_URL for real ones.'));
       }
 
       const progress = new SyncProgress();
@@ -204,7 +199,7 @@ export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise
         result = await syncArticles({
           specs: manifest.specs,
           lockFile,
-          client: connection?.client,
+          client: connection?.service,
           service,
           budget: rules.budget,
           frozen: rules.frozen,

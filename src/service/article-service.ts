@@ -1,45 +1,50 @@
 // The service a sync talks to, connected on first use: the configured API, or offline mode's embedded emulator.
 import type { ArticleRequest } from '../api/request-schema.js';
-import { createArticleClient, type ArticleClient } from '../api/client.js';
+import { createArticleClient, type ArticleClient, type ArticleClientOptions } from '../api/client.js';
 import type { ArticleStatus } from '../api/response-schema.js';
 import type { SyncClient } from '../sync/index.js';
 import { acquireEmbeddedEmulator, type EmulatorLease } from './embedded-emulator.js';
-import type { ServiceSettings } from './options.js';
+import type { ServiceSettings } from './service-settings.js';
+
+export interface ArticleServiceOptions {
+  /** Offline: the embedded emulator keeps its state here, so a killed run resumes (none: in memory). */
+  stateFile?: string | undefined;
+  /** Offline: told the embedded emulator's address once it started. */
+  onEmulatorStart?: (url: string) => void;
+  /** Called after each paid internal-link request (never offline: the embedded emulator charges nothing real). */
+  onLinkCredit?: () => void;
+  /** The service honours Idempotency-Key (default: only the embedded emulator). */
+  idempotentCreates?: boolean;
+  /** The deadline of one whole request (client default when left out). */
+  timeoutMs?: number | undefined;
+  /** Requests in flight at once (client default when left out). */
+  concurrency?: number | undefined;
+  /** Told before each retry, to summarise them. */
+  onRetry?: ArticleClientOptions['onRetry'];
+}
 
 /** The path the emulator serves its generated images under: offline image URLs are rewritten to the running emulator. */
 const EMULATOR_IMAGE_PATH = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+(\/_emulator\/images\/[^?#]+)(\?[^#]*)?$/;
 
 /**
- * A SyncClient that connects only when a request is actually made: a build whose articles are all
- * in the committed cache neither opens a connection nor starts the emulator.
+ * The one way to reach a service, for the loader, the CLI and the integration: a SyncClient that
+ * connects only when a request is actually made (a build whose articles are all in the committed
+ * cache neither opens a connection nor starts the emulator), to the service the settings name or,
+ * offline, to the embedded emulator.
  */
 export class ArticleService implements SyncClient {
   readonly settings: ServiceSettings;
-  readonly #stateFile: string;
-  readonly #onEmulatorStart: (url: string) => void;
-  readonly #onLinkCredit: () => void;
+  readonly #options: ArticleServiceOptions;
   readonly #idempotentCreates: boolean;
-  readonly #timeoutMs: number | undefined;
   #client: Promise<{ client: ArticleClient; lease: EmulatorLease | undefined }> | undefined;
   /** The connected client, for its counters; `#earlier` holds the counts of clients already closed. */
   #live: ArticleClient | undefined;
   #earlier = { requests: 0, retries: 0 };
 
-  /**
-   * `onLinkCredit`: called after each paid internal-link request (never offline: the embedded
-   * emulator charges nothing real). `idempotentCreates`: the service honours Idempotency-Key
-   * (default: only the embedded emulator). `timeoutMs`: the deadline of one whole request.
-   */
-  constructor(
-    settings: ServiceSettings,
-    options: { stateFile: string; onEmulatorStart?: (url: string) => void; onLinkCredit?: () => void; idempotentCreates?: boolean; timeoutMs?: number | undefined },
-  ) {
+  constructor(settings: ServiceSettings, options: ArticleServiceOptions = {}) {
     this.settings = settings;
+    this.#options = options;
     this.#idempotentCreates = options.idempotentCreates ?? settings.mode === 'offline';
-    this.#timeoutMs = options.timeoutMs;
-    this.#stateFile = options.stateFile;
-    this.#onEmulatorStart = options.onEmulatorStart ?? (() => {});
-    this.#onLinkCredit = options.onLinkCredit ?? (() => {});
   }
 
   /** What sync is told it talks to: entries the emulator writes are marked, and never served as real articles by a real sync. */
@@ -79,7 +84,7 @@ export class ArticleService implements SyncClient {
     const { client } = await this.#connect();
     const linked = await client.createInternalLinks({ content, domainId, format: 'html' });
     // The service charges a credit per answered request; a failed one costs nothing.
-    if (this.settings.mode === 'remote') this.#onLinkCredit();
+    if (this.settings.mode === 'remote') this.#options.onLinkCredit?.();
     return linked;
   }
 
@@ -110,8 +115,14 @@ export class ArticleService implements SyncClient {
     await connection.lease?.release();
   }
 
-  #clientOptions(): { idempotentCreates: boolean; timeoutMs?: number } {
-    return { idempotentCreates: this.#idempotentCreates, ...(this.#timeoutMs === undefined ? {} : { timeoutMs: this.#timeoutMs }) };
+  #clientOptions(): Omit<ArticleClientOptions, 'baseUrl' | 'apiKey'> {
+    const { timeoutMs, concurrency, onRetry } = this.#options;
+    return {
+      idempotentCreates: this.#idempotentCreates,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(concurrency === undefined ? {} : { concurrency }),
+      ...(onRetry === undefined ? {} : { onRetry }),
+    };
   }
 
   #connect(): Promise<{ client: ArticleClient; lease: EmulatorLease | undefined }> {
@@ -120,7 +131,7 @@ export class ArticleService implements SyncClient {
         this.#live = createArticleClient({ baseUrl: this.settings.baseUrl, apiKey: this.settings.apiKey, ...this.#clientOptions() });
         return { client: this.#live, lease: undefined };
       }
-      const lease = await acquireEmbeddedEmulator({ stateFile: this.#stateFile, timing: this.settings.timing, onStart: this.#onEmulatorStart });
+      const lease = await acquireEmbeddedEmulator({ stateFile: this.#options.stateFile, timing: this.settings.timing, ...(this.#options.onEmulatorStart === undefined ? {} : { onStart: this.#options.onEmulatorStart }) });
       this.#live = createArticleClient({ baseUrl: lease.url, apiKey: lease.apiKey, ...this.#clientOptions() });
       return { client: this.#live, lease };
     })();
