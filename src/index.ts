@@ -1,10 +1,15 @@
 // The public API of astro-article-loader: the loader, its entry schema and options, and the error classes.
-export { articleLoader, LOADER_NAME } from './loader.js';
-export { articleEntrySchema, ENTRY_STATUSES } from './loader/entry-schema.js';
-export type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './loader/entry-schema.js';
-export { LoaderOptionError, API_KEY_ENV, API_URL_ENV } from './loader/options.js';
-export type { ArticleLoaderOptions } from './loader/options.js';
-export { ArticlesNotReadyError } from './loader/article-collection.js';
+export {
+  API_KEY_ENV,
+  API_URL_ENV,
+  articleEntrySchema,
+  articleLoader,
+  ArticlesNotReadyError,
+  ENTRY_STATUSES,
+  LOADER_NAME,
+  LoaderOptionError,
+} from './loader/index.js';
+export type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus, ArticleLoaderOptions } from './loader/index.js';
 export { articles, IntegrationOptionError } from './integration/index.js';
 export type { ArticlesIntegrationOptions } from './integration/index.js';
 

@@ -1,6 +1,5 @@
 // The block `astro build` ends with: what the article loaders did and what it cost, from the queues they published.
-import type { QueueSnapshot } from '../loader/runtime.js';
-import { shortPath } from '../loader/sync-report.js';
+import { shortPath, type QueueSnapshot } from '../loader/index.js';
 import { unknownCreatesLines } from '../sync/unknown-creates.js';
 
 const numbers = new Intl.NumberFormat('en-US');

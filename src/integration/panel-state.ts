@@ -1,5 +1,5 @@
 // What the dev server sends the toolbar's Articles app: every collection's queue, ready to display. Browser-safe (no Node imports).
-import type { QueueArticle, QueueSnapshot } from '../loader/runtime.js';
+import type { QueueArticle, QueueSnapshot } from '../loader/index.js';
 
 /** The toolbar app's id (also the prefix of its messages). */
 export const TOOLBAR_APP_ID = 'astro-article-loader';

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The dev toolbar's Articles app (runs in the browser): every manifest entry with its state, updated live, in the toolbar's look.
 import { defineToolbarApp } from 'astro/toolbar';
-import type { QueueArticle } from '../loader/runtime.js';
+import type { QueueArticle } from '../loader/index.js';
 import { adoptCommand, retryUnknownCommand } from '../sync/unknown-creates.js';
 import { countQueue, REFRESH_EVENT, STATE_EVENT, STATE_ORDER, TOOLBAR_APP_ID, type ArticleState, type PanelCollection, type PanelState } from './panel-state.js';
 

@@ -1,7 +1,6 @@
 // The dev server's side of the Articles toolbar app: sends the loaders' queues to the browser as they change.
 import { isAbsolute } from 'node:path';
-import { loaderRuntime, subscribeQueues, type QueueSnapshot } from '../loader/runtime.js';
-import { shortPath } from '../loader/sync-report.js';
+import { loaderRuntime, shortPath, subscribeQueues, type QueueSnapshot } from '../loader/index.js';
 import { REFRESH_EVENT, STATE_EVENT, TOOLBAR_APP_ID, type PanelCollection, type PanelState } from './panel-state.js';
 
 /** The part of Astro's `toolbar` (from `astro:server:setup`) the relay uses. */

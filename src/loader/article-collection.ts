@@ -20,6 +20,7 @@ import {
   type OutputCache,
   type ServedArticle,
   type SyncEvent,
+  type SyncOptions,
   type SyncResult,
 } from '../sync/index.js';
 import { articleContext, chosenHtml, entryConfig, finishedEntry, placeholderEntry } from './article-entry.js';
@@ -278,18 +279,9 @@ export class ArticleCollection {
       this.#tracker.block(manifest.specs.flatMap((spec) => (blocked.has(spec.slug) ? [{ slug: spec.slug, keyword: spec.keyword, error: blocked.get(spec.slug)! }] : [])));
       const reporter = new SyncReporter(logger, { offline: this.#options.service.mode === 'offline' });
       const result = await syncArticles({
-        specs,
-        lockFile,
-        client: service,
-        budget: this.#options.budget,
-        frozen: this.#options.frozen,
-        onFailure: 'skip',
-        concurrency: this.#options.concurrency,
-        timeoutMs: this.#options.timeoutMs,
-        wait: !this.#dev,
-        idempotentCreates: service.idempotentCreates,
+        ...this.#syncOptions(specs, lockFile, service),
         ...this.#retries(),
-        service: service.kind,
+        wait: !this.#dev,
         onEvent: (event) => {
           reporter.onEvent(event);
           this.#tracker.onEvent(event);
@@ -343,6 +335,13 @@ export class ArticleCollection {
           };
     this.#context.logger.error(`${error.message}: ${creates.map((c) => c.slug).join(', ')}`);
     return new Map(creates.map((c) => [c.slug, error]));
+  }
+
+  /** The sync options every pass of this collection shares: its spending rules and its service. */
+  #syncOptions(specs: ArticleSpec[], lockFile: string, service: ArticleService): SyncOptions {
+    const { budget, frozen, concurrency, timeoutMs } = this.#options;
+    // The build decides what a failure does (onFailure), once the entries are in the store.
+    return { specs, lockFile, client: service, service: service.kind, idempotentCreates: service.idempotentCreates, budget, frozen, concurrency, timeoutMs, onFailure: 'skip' };
   }
 
   /** The explicit retries the options ask for (each a paid article unless the service honours idempotency keys). */
@@ -572,21 +571,7 @@ export class ArticleCollection {
     const requestsBefore = pass.service.stats.requests;
     const done = (async () => {
       try {
-        const result = await syncArticles({
-          specs: pass.specs,
-          lockFile: pass.lockFile,
-          client: pass.service,
-          budget: this.#options.budget,
-          frozen: this.#options.frozen,
-          onFailure: 'skip',
-          concurrency: this.#options.concurrency,
-          timeoutMs: this.#options.timeoutMs,
-          wait: true,
-          signal: controller.signal,
-          idempotentCreates: pass.service.idempotentCreates,
-          service: pass.service.kind,
-          onEvent,
-        });
+        const result = await syncArticles({ ...this.#syncOptions(pass.specs, pass.lockFile, pass.service), wait: true, signal: controller.signal, onEvent });
         await work;
         this.#counts = { unchanged: 0, rendered: 0, placeholders: 0 };
         await this.#applyResult(result, pass);

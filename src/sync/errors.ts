@@ -1,6 +1,5 @@
 // The errors the lock file, the output cache and the sync engine throw: each with a stable code and a fix.
 import { ArticleLoaderError } from '../errors.js';
-import type { LockIntegrityProblem } from './lock-integrity.js';
 
 export const SYNC_ERROR_CODES = [
   'corrupt_lock',
@@ -21,6 +20,25 @@ export const SYNC_ERROR_CODES = [
   'adopt_finished_entry',
 ] as const;
 export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
+
+/**
+ * - `duplicate_key`: a key given twice in one JSON object; `JSON.parse` would silently keep the last
+ *   one (a paid article id lost, or another entry's fields used).
+ * - `request_hash_mismatch`: an entry's `hash` is not the hash of its recorded `request` (edited by
+ *   hand or a bad merge). Never read as "the request changed, create again".
+ * - `output_mismatch`: an entry points at a cached output fetched for another article.
+ */
+export type LockIntegrityCode = 'duplicate_key' | 'request_hash_mismatch' | 'output_mismatch';
+
+/** One reason a lock file that parses cannot be trusted (see lock-integrity.ts). */
+export interface LockIntegrityProblem {
+  code: LockIntegrityCode;
+  /** The lock entry concerned, when there is one. */
+  slug?: string;
+  /** 1-based line in the lock file, where it is known. */
+  line?: number;
+  message: string;
+}
 
 /** Base of every error the sync layer throws itself (client errors pass through unchanged). */
 export class SyncError extends ArticleLoaderError {

@@ -163,7 +163,7 @@ function inspectLockText(text: string | undefined, file: string): { lock: LockFi
     if (duplicates.length > 0) throw new CorruptLockError(file, duplicates);
     throw new CorruptLockError(file, `${problems.join('; ')}${more}`);
   }
-  return { lock: parsed.data, problems: [...duplicates, ...requestHashProblems(parsed.data)] };
+  return { lock: parsed.data, problems: [...duplicates, ...requestHashProblems(parsed.data.articles)] };
 }
 
 const ENTRY_KEY_ORDER = [

@@ -1,25 +1,16 @@
 // The lock file is evidence: duplicate keys, hashes that don't match their request, outputs of another article.
 import { parse, type AnyNode } from '@humanwhocodes/momoa';
 import { requestHash } from './canonical-request.js';
-import type { LockEntry, LockFile } from './lock-file.js';
+import type { LockIntegrityProblem } from './errors.js';
 
-/**
- * - `duplicate_key`: a key given twice in one JSON object; `JSON.parse` would silently keep the last
- *   one (a paid article id lost, or another entry's fields used).
- * - `request_hash_mismatch`: an entry's `hash` is not the hash of its recorded `request` (edited by
- *   hand or a bad merge). Never read as "the request changed, create again".
- * - `output_mismatch`: an entry points at a cached output fetched for another article.
- */
-export type LockIntegrityCode = 'duplicate_key' | 'request_hash_mismatch' | 'output_mismatch';
-
-export interface LockIntegrityProblem {
-  code: LockIntegrityCode;
-  /** The lock entry concerned, when there is one. */
-  slug?: string;
-  /** 1-based line in the lock file, where it is known. */
-  line?: number;
-  message: string;
+/** What the hash check reads of a lock entry (structurally, so this module does not depend on the lock file's). */
+interface HashedEntry {
+  keyword: string;
+  hash: string;
+  request?: Record<string, unknown> | undefined;
 }
+
+export type { LockIntegrityCode, LockIntegrityProblem } from './errors.js';
 
 /**
  * Keys given twice anywhere in the lock file's JSON, with their line. `json` is `JSON.parse(text)`:
@@ -79,9 +70,9 @@ function keptKeys(value: unknown): number {
  * keyword). Entries written before requests were recorded, or recorded in a form this version can't
  * read, have nothing to check against and pass.
  */
-export function requestHashProblems(lock: LockFile): LockIntegrityProblem[] {
+export function requestHashProblems(articles: Readonly<Record<string, HashedEntry>>): LockIntegrityProblem[] {
   const problems: LockIntegrityProblem[] = [];
-  for (const [slug, entry] of Object.entries(lock.articles)) {
+  for (const [slug, entry] of Object.entries(articles)) {
     const recomputed = recordedRequestHash(entry);
     if (recomputed === undefined || recomputed === entry.hash) continue;
     problems.push({
@@ -93,7 +84,7 @@ export function requestHashProblems(lock: LockFile): LockIntegrityProblem[] {
   return problems;
 }
 
-function recordedRequestHash(entry: LockEntry): string | undefined {
+function recordedRequestHash(entry: HashedEntry): string | undefined {
   if (entry.request === undefined) return undefined;
   if (entry.request.targetKeyword !== entry.keyword) return 'sha256:(the request names another keyword)';
   try {

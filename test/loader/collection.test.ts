@@ -2,7 +2,7 @@
 // server's queue (the toolbar's source) and the store see. Offline unless a case starts an emulator of its own.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
-import { articleLoader } from '../../src/loader.js';
+import { articleLoader } from '../../src/loader/index.js';
 import { ArticlesNotReadyError, type ArticleCollection } from '../../src/loader/article-collection.js';
 import { loaderRuntime, shutdownRuntime } from '../../src/loader/runtime.js';
 import { createTestSite, type TestSite } from './loader-context.js';

@@ -1,12 +1,12 @@
 // The Astro content loader: `articleLoader(options)` maps Astro's loader context onto the manifest, sync and pipeline.
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { ArticleCollection } from './loader/article-collection.js';
-import { configLoadStarted, joinConfigLoad } from './loader/config-load.js';
-import { warnWhenDebugPrintsEnv } from './loader/debug-env.js';
-import { articleEntrySchema } from './loader/entry-schema.js';
-import { resolveLoaderOptions, type ArticleLoaderOptions } from './loader/options.js';
-import { loaderRuntime } from './loader/runtime.js';
+import { ArticleCollection } from './article-collection.js';
+import { configLoadStarted, joinConfigLoad } from './config-load.js';
+import { warnWhenDebugPrintsEnv } from './debug-env.js';
+import { articleEntrySchema } from './entry-schema.js';
+import { resolveLoaderOptions, type ArticleLoaderOptions } from './options.js';
+import { loaderRuntime } from './runtime.js';
 
 /** The loader's name in Astro's logs (`[astro-article-loader]`). */
 export const LOADER_NAME = 'astro-article-loader';
