@@ -14,6 +14,7 @@ import {
   RequestAbortedError,
   RequestTimeoutError,
   ServerError,
+  ServiceUnreachableError,
   UnauthorizedError,
 } from './errors.js';
 
@@ -41,7 +42,9 @@ export type AttemptFailure =
   /** JSON of the wrong shape: the service or our schema changed; retrying will not help. */
   | { kind: 'schema'; detail: string; status: number; fields: FieldProblem[] }
   | { kind: 'aborted'; detail: string; maybeSent: boolean }
-  | { kind: 'closed'; detail: string };
+  | { kind: 'closed'; detail: string }
+  /** Not sent: earlier attempts timed out or could not connect `count` times in a row (the circuit breaker). */
+  | { kind: 'unreachable'; detail: string; count: number; cause?: Error };
 
 /** Whether a failed create may have created (and billed) an article. */
 export function createMayHaveHappened(failure: AttemptFailure): boolean {
@@ -57,6 +60,7 @@ export function createMayHaveHappened(failure: AttemptFailure): boolean {
     case 'schema':
       return true;
     case 'closed':
+    case 'unreachable':
       return false;
   }
 }
@@ -73,6 +77,7 @@ export function isTransient(failure: AttemptFailure): boolean {
     case 'schema':
     case 'aborted':
     case 'closed':
+    case 'unreachable':
       return false;
   }
 }
@@ -178,6 +183,13 @@ function baseError(failure: AttemptFailure, context: FailureContext): ArticleSer
         attempts,
         retryable: false,
       });
+    case 'unreachable':
+      return new ServiceUnreachableError(
+        `${capitalize(context.subject)} was not sent: the article service at ${context.origin} did not answer ${failure.count} requests in a row ` +
+          `(last: ${failure.detail}), so this run stopped asking it. Articles already in the lock file and the cache are still served. ` +
+          'Check that the service is up and that baseUrl (ARTICLES_API_URL) is right, then run again.',
+        { attempts, ...(failure.cause === undefined ? {} : { cause: failure.cause }) },
+      );
   }
 }
 

@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { type Dispatcher, Pool } from 'undici';
 import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
-import { type ArticleOperation, type AttemptFailure, failureToError, fieldsText, isTransient, createMayHaveHappened } from './attempt-failure.js';
+import { type ArticleOperation, type AttemptFailure, failureToError, fieldsText, isTransient, createMayHaveHappened, type FailureContext } from './attempt-failure.js';
 import { type FieldProblem, InvalidRequestError } from './errors.js';
 import { type ArticleRequest, type ArticleRequestInput, articleRequestSchema } from './request-schema.js';
 import {
@@ -18,8 +18,10 @@ import {
   internalLinkRequestSchema,
   internalLinksJsonSchema,
 } from './response-schema.js';
+import { CircuitBreaker, DEFAULT_UNREACHABLE_AFTER } from './circuit-breaker.js';
 import { parseRetryAfter } from './retry-after.js';
-import { type AttemptOutcome, type RetryDecision, type RetryInfo, type RetryOptions, resolveRetryPolicy, runWithRetries } from './retry-policy.js';
+import { redactedValue, secretRedactor } from './secret-redactor.js';
+import { type AttemptOutcome, type GiveUpReason, type RetryDecision, type RetryInfo, type RetryOptions, resolveRetryPolicy, runWithRetries } from './retry-policy.js';
 
 export type { ArticleOperation } from './attempt-failure.js';
 
@@ -46,6 +48,17 @@ export interface ArticleClientOptions {
   idempotentCreates?: boolean;
   /** Called before each backoff sleep, so callers can count or summarize retries. Must not throw. */
   onRetry?: (info: ArticleRetryInfo) => void;
+  /**
+   * After this many attempts in a row time out or cannot connect (refused, no such host, TLS
+   * failure), the client stops asking: every later call fails at once with `service_unreachable`.
+   * Any answer resets the count. Default 3.
+   */
+  unreachableAfter?: number;
+  /**
+   * Called when the service sent the API key back (in any encoding) in an answer that is kept: a
+   * status record's HTML, its text or its error. It was replaced by `[redacted]`. Must not throw.
+   */
+  onSecretEchoed?: (info: { operation: ArticleOperation; where: string }) => void;
 }
 
 export interface ArticleClientStats {
@@ -81,10 +94,29 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_CONCURRENCY = 8;
 /** A connection that takes this long is not going to come; beyond it, keep the rest of the attempt budget. */
 const MAX_CONNECT_TIMEOUT_MS = 10_000;
-/** Errors whose meaning is "no byte of the request left this machine", so even a create may be repeated. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
-/** Shorter "keys" are not secrets worth mangling every message for (and would be found everywhere). */
-const MIN_REDACTED_LENGTH = 6;
+/**
+ * Errors whose meaning is "no byte of the request left this machine", so even a create may be
+ * repeated: no connection (refused, no route, no such host, connect timeout), or a TLS handshake
+ * that failed (the request is only sent once the handshake succeeded).
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EPROTO',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+]);
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 const USER_AGENT = userAgent();
@@ -125,7 +157,18 @@ interface Answer {
 export function createArticleClient(options: ArticleClientOptions): ArticleClient {
   const settings = resolveSettings(options);
   const { origin, pathPrefix, timeoutMs, policy } = settings;
-  const redact = secretRedactor(options.apiKey);
+  const secret = secretRedactor(options.apiKey);
+  const redact = secret.redact;
+  const breaker = new CircuitBreaker(settings.unreachableAfter);
+  /** A status record as kept: the key removed from every part the service wrote, and reported when it was there. */
+  const keptStatus = (status: ArticleStatus): ArticleStatus => {
+    const kept = redactedStatus(status, redact);
+    const html = status.status === 'finished' ? [status.output.html, status.output.polishedHtml ?? ''] : [];
+    if ([status.statusDetail, JSON.stringify(status.error ?? null), JSON.stringify(status.config), ...html].some(secret.found)) {
+      options.onSecretEchoed?.({ operation: 'getArticle', where: `the status record for "${kept.config.targetKeyword}"` });
+    }
+    return kept;
+  };
   // One pool per client, not per origin process-wide: `close()` then closes exactly this
   // client's connections, and its size matches this client's concurrency limit.
   const pool = new Pool(origin, {
@@ -148,8 +191,12 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
       started = true;
       if (signal?.aborted) return notSent;
       if (closed) return { ok: false, failure: { kind: 'closed', detail: 'the article client was closed' } } as const;
+      const open = breaker.open;
+      if (open !== undefined) return { ok: false, failure: { kind: 'unreachable', ...open } } as const;
       counters.requests += 1;
-      return exchange(call, signal);
+      const outcome = await exchange(call, signal);
+      breaker.record(outcome.ok ? undefined : outcome.failure);
+      return outcome;
     });
     if (!signal) return queued;
     // Waiting for a slot ends at once on abort; a started attempt ends through its own signal.
@@ -192,6 +239,7 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
     const idempotentCreate = call.operation === 'createArticle' && settings.idempotentCreates && call.idempotencyKey !== undefined;
     const decide = (failure: AttemptFailure): RetryDecision => {
       const retryAfterMs = failure.kind === 'status' ? failure.retryAfterMs : undefined;
+      if (breaker.open !== undefined) return { retry: false, reason: failure.detail };
       if (call.operation === 'createArticle' && !idempotentCreate) {
         // Repeat a create only when the service cannot have acted on it.
         const safe = (failure.kind === 'status' && failure.status === 429) || (failure.kind === 'network' && !createMayHaveHappened(failure));
@@ -199,21 +247,7 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
       }
       return { retry: isTransient(failure), retryAfterMs, reason: failure.detail };
     };
-    const result = await runWithRetries(() => attemptOnce(call, signal), {
-      policy,
-      signal,
-      decide,
-      onRetry: (info) => {
-        counters.retries += 1;
-        options.onRetry?.({ operation: call.operation, ...info });
-      },
-    });
-    if (result.ok) return result.value;
-    const failure: AttemptFailure =
-      result.giveUp === 'aborted'
-        ? { kind: 'aborted', detail: `aborted by the caller while waiting to retry after: ${result.failure.detail}`, maybeSent: false }
-        : result.failure;
-    throw failureToError(failure, {
+    const context = (result: { attempts: number; elapsedMs: number; giveUp: GiveUpReason }): FailureContext => ({
       operation: call.operation,
       subject: call.subject,
       endpoint: `${call.method} ${call.path}`,
@@ -225,6 +259,26 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
       keyword: call.keyword,
       idempotentCreate,
     });
+    const result = await runWithRetries(() => attemptOnce(call, signal), {
+      policy,
+      signal,
+      decide,
+      onRetry: (info) => {
+        counters.retries += 1;
+        options.onRetry?.({ operation: call.operation, ...info });
+      },
+    });
+    if (result.ok) return result.value;
+    const open = breaker.open;
+    // The call that opened the breaker says so too, unless it was a create that may have been billed.
+    const unreachable = open !== undefined && !(call.operation === 'createArticle' && createMayHaveHappened(result.failure));
+    const failure: AttemptFailure =
+      result.giveUp === 'aborted'
+        ? { kind: 'aborted', detail: `aborted by the caller while waiting to retry after: ${result.failure.detail}`, maybeSent: false }
+        : unreachable
+          ? { kind: 'unreachable', ...open, cause: failureToError(result.failure, context(result)) }
+          : result.failure;
+    throw failureToError(failure, context(result));
   }
 
   async function createInternalLinks(request: InternalLinkRequest, callOptions: CallOptions = {}): Promise<string | InternalLinksJson> {
@@ -244,7 +298,11 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
         subject: `the internal-link request for domain "${redact(domainId)}" (format ${format})`,
         body: JSON.stringify(parsed.data),
         accept: format === 'json' ? 'application/json' : `text/${format}, application/json;q=0.5`,
-        read: (answer) => (format === 'json' ? readJson(answer, internalLinksJsonSchema, redact, (links) => links) : readLinkedContent(answer, redact)),
+        // Kept in the cache: the key is removed from the answer, whatever its format.
+        read: (answer) =>
+          format === 'json'
+            ? readJson(answer, internalLinksJsonSchema, redact, (links) => redactedValue(links, redact) as InternalLinksJson)
+            : mapOutcome(readLinkedContent(answer, redact), redact),
       },
       callOptions.signal,
     );
@@ -301,7 +359,7 @@ export function createArticleClient(options: ArticleClientOptions): ArticleClien
           path: `${pathPrefix}/api/articles/${encodeURIComponent(id.data)}`,
           subject: `article ${id.data}`,
           accept: 'application/json',
-          read: (answer) => readJson(answer, articleStatusSchema, redact, (status) => redactedStatus(status, redact)),
+          read: (answer) => readJson(answer, articleStatusSchema, redact, keptStatus),
         },
         callOptions.signal,
       );
@@ -333,6 +391,7 @@ interface ResolvedSettings {
   timeoutMs: number;
   concurrency: number;
   idempotentCreates: boolean;
+  unreachableAfter: number;
   policy: ReturnType<typeof resolveRetryPolicy>;
 }
 
@@ -359,6 +418,8 @@ function resolveSettings(options: ArticleClientOptions): ResolvedSettings {
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) problems.push('timeoutMs must be a positive number of milliseconds');
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1) problems.push('concurrency must be a whole number of at least 1');
+  const unreachableAfter = options.unreachableAfter ?? DEFAULT_UNREACHABLE_AFTER;
+  if (!Number.isInteger(unreachableAfter) || unreachableAfter < 1) problems.push('unreachableAfter must be a whole number of at least 1');
   if (problems.length > 0 || !url) {
     throw new ArticleLoaderError('invalid_client_options', `Invalid article client options: ${problems.join('; ')}.`);
   }
@@ -368,55 +429,28 @@ function resolveSettings(options: ArticleClientOptions): ResolvedSettings {
     timeoutMs,
     concurrency,
     idempotentCreates: options.idempotentCreates ?? false,
+    unreachableAfter,
     policy: resolveRetryPolicy(options.retry),
   };
 }
 
-/** Removes the API key (and its URL-encoded form) from text that may have come from outside. */
-function secretRedactor(secret: string): (text: string) => string {
-  if (typeof secret !== 'string' || secret.length < MIN_REDACTED_LENGTH) return (text) => text;
-  const forms = [...new Set([secret, encodeURIComponent(secret)])];
-  return (text) => forms.reduce((result, form) => result.split(form).join('[redacted]'), text);
-}
-
 /**
- * Bounds of the walk over a status record's `error`: beyond them a value is replaced by
- * OMITTED_ERROR_PART, so a hostile answer can neither keep the secret deep inside nor make the walk slow.
- */
-const ERROR_MAX_DEPTH = 8;
-const ERROR_MAX_VALUES = 1_000;
-const OMITTED_ERROR_PART = '[omitted]';
-
-/**
- * The record with the key removed from `statusDetail` and from every string (and property name) in
- * `error`: the record is stored in the lock file and shown in events, and a service that echoes
- * the Authorization header in a failure would otherwise put the key there.
+ * The record with the key removed from everything the service wrote into it: `statusDetail`, every
+ * string (and property name) of `error` and `config`, and the output's HTML. The record is stored in
+ * the lock file and the cache and published on the site, and a service that echoes the
+ * Authorization header would otherwise put the key there. The article itself is kept (it was paid
+ * for), with `[redacted]` where the key was.
  */
 function redactedStatus(status: ArticleStatus, redact: (text: string) => string): ArticleStatus {
-  return { ...status, statusDetail: redact(status.statusDetail), error: redactedValue(status.error, redact) as ArticleStatus['error'] };
-}
-
-function redactedValue(value: unknown, redact: (text: string) => string): unknown {
-  let budget = ERROR_MAX_VALUES;
-  const walk = (part: unknown, depth: number): unknown => {
-    budget -= 1;
-    if (budget < 0) return OMITTED_ERROR_PART;
-    if (typeof part === 'string') return redact(part);
-    if (typeof part !== 'object' || part === null) return part;
-    if (depth >= ERROR_MAX_DEPTH) return OMITTED_ERROR_PART;
-    const entries = Array.isArray(part) ? part.entries() : Object.entries(part);
-    const kept: [string | number, unknown][] = [];
-    for (const [key, item] of entries) {
-      if (budget <= 0) {
-        kept.push([Array.isArray(part) ? kept.length : OMITTED_ERROR_PART, OMITTED_ERROR_PART]);
-        break;
-      }
-      kept.push([typeof key === 'string' ? redact(key) : key, walk(item, depth + 1)]);
-    }
-    // fromEntries defines own properties, so a "__proto__" key in the answer stays data.
-    return Array.isArray(part) ? kept.map(([, item]) => item) : Object.fromEntries(kept);
+  const kept = {
+    ...status,
+    statusDetail: redact(status.statusDetail),
+    error: redactedValue(status.error, redact) as ArticleStatus['error'],
+    config: redactedValue(status.config, redact) as ArticleStatus['config'],
   };
-  return walk(value, 0);
+  if (kept.status !== 'finished') return kept;
+  const { html, polishedHtml } = kept.output;
+  return { ...kept, output: { ...kept.output, html: redact(html), polishedHtml: polishedHtml === null ? null : redact(polishedHtml) } } as ArticleStatus;
 }
 
 function keywordOf(request: unknown): string | undefined {
@@ -488,6 +522,10 @@ function readErrorBody(
 function shorten(text: string, max = 300): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}
+
+function mapOutcome<T>(outcome: AttemptOutcome<T, AttemptFailure>, map: (value: T) => T): AttemptOutcome<T, AttemptFailure> {
+  return outcome.ok ? { ok: true, value: map(outcome.value) } : outcome;
 }
 
 function readJson<S extends z.ZodType, T>(

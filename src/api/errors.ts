@@ -14,6 +14,7 @@ export const ARTICLE_SERVICE_ERROR_CODES = [
   'invalid_response',
   'aborted',
   'create_outcome_unknown',
+  'service_unreachable',
 ] as const;
 export type ArticleServiceErrorCode = (typeof ARTICLE_SERVICE_ERROR_CODES)[number];
 
@@ -180,7 +181,13 @@ export class CreateOutcomeUnknownError extends ArticleServiceError {
   }
 }
 
-/** True for an error of this client, optionally of one code. */
-export function isArticleServiceError(error: unknown, code?: ArticleServiceErrorCode): error is ArticleServiceError {
-  return error instanceof ArticleServiceError && (code === undefined || error.code === code);
+/**
+ * Several attempts in a row timed out or could not connect, so the client stopped asking the
+ * service: this call and every later one fail at once, with nothing sent.
+ */
+export class ServiceUnreachableError extends ArticleServiceError {
+  declare readonly code: 'service_unreachable';
+  constructor(message: string, options: ArticleServiceErrorOptions = {}) {
+    super('service_unreachable', message, false, options);
+  }
 }

@@ -1,6 +1,6 @@
 // Reaching the article service from the command line: the key from ARTICLES_API_KEY only, the URL from --base-url or ARTICLES_API_URL.
 import type { ArticleRetryInfo } from '../api/index.js';
-import { ArticleService } from '../service/article-service.js';
+import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
 import { chooseService } from '../service/service-settings.js';
 import type { FlagSpec, ParsedFlags } from './command-line.js';
 
@@ -75,6 +75,8 @@ export interface ConnectOptions {
   offline?: boolean;
   concurrency?: number | undefined;
   idempotentCreates?: boolean;
+  /** Where to say that the service sent the API key back (it was removed first). */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -91,6 +93,7 @@ export function connect(env: NodeJS.ProcessEnv, flags: ParsedFlags, options: Con
     timeoutMs: requestTimeout(flags),
     concurrency: options.concurrency,
     onRetry: (info) => retries.record(info),
+    onSecretEchoed: ({ where }) => options.warn?.(secretEchoedWarning(where)),
   });
   return { service, offline: settings.mode === 'offline', idempotentCreates: service.idempotentCreates, retries, close: () => service.close() };
 }

@@ -24,7 +24,7 @@ import {
   type SyncResult,
 } from '../sync/index.js';
 import { articleContext, chosenHtml, entryConfig, finishedEntry, placeholderEntry } from './article-entry.js';
-import { ArticleService } from '../service/article-service.js';
+import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
 import { forAstro } from './astro-error.js';
 import { watchArticleFiles } from './dev-watcher.js';
 import { PlaceholderProgress } from './placeholder-progress.js';
@@ -268,6 +268,7 @@ export class ArticleCollection {
       onLinkCredit: () => this.#tracker.linkCredit(),
       idempotentCreates: this.#options.idempotentCreates,
       timeoutMs: this.#options.requestTimeoutMs,
+      onSecretEchoed: ({ where }) => logger.warn(secretEchoedWarning(where)),
     });
     let handedOver = false;
     this.#busy += 1;

@@ -21,6 +21,13 @@ export interface ArticleServiceOptions {
   concurrency?: number | undefined;
   /** Told before each retry, to summarise them. */
   onRetry?: ArticleClientOptions['onRetry'];
+  /** Told when the service sent the API key back in an answer that is kept (it was removed first). */
+  onSecretEchoed?: ArticleClientOptions['onSecretEchoed'];
+}
+
+/** What to say when the service sent the key back: it was removed before anything was kept. */
+export function secretEchoedWarning(where: string): string {
+  return `The article service sent your API key back in ${where}; it was replaced by [redacted] before anything was cached, recorded or published. Report it to the service, and consider rotating the key.`;
 }
 
 /** The path the emulator serves its generated images under: offline image URLs are rewritten to the running emulator. */
@@ -116,12 +123,13 @@ export class ArticleService implements SyncClient {
   }
 
   #clientOptions(): Omit<ArticleClientOptions, 'baseUrl' | 'apiKey'> {
-    const { timeoutMs, concurrency, onRetry } = this.#options;
+    const { timeoutMs, concurrency, onRetry, onSecretEchoed } = this.#options;
     return {
       idempotentCreates: this.#idempotentCreates,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(concurrency === undefined ? {} : { concurrency }),
       ...(onRetry === undefined ? {} : { onRetry }),
+      ...(onSecretEchoed === undefined ? {} : { onSecretEchoed }),
     };
   }
 

@@ -50,7 +50,7 @@ export function runAdoptCommand(args: readonly string[], io?: CommandIo): Promis
       const manifestFile = (await locateManifest(io.cwd, flags.string('manifest'), { required: true }))!;
       const manifest = await loadManifest(manifestFile);
       const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
-      const connection = connect(io.env, flags, { command: 'adopt', why: `adopt asks the service about article ${articleId}` });
+      const connection = connect(io.env, flags, { warn: (message) => output.err(output.errStyle.yellow(message)), command: 'adopt', why: `adopt asks the service about article ${articleId}` });
       let result;
       try {
         result = await adoptArticle({ specs: manifest.specs, manifest: shownPath(io.cwd, manifest.file), lockFile, slug, articleId, client: connection.service });

@@ -99,6 +99,7 @@ export function runStatusCommand(args: readonly string[], io?: CommandIo): Promi
       if (targets.length > 0 && !serviceConfigured(io.env, flags)) skippedRefresh = true;
       else if (targets.length > 0) {
         const connection = connect(io.env, flags, {
+          warn: (message) => output.err(output.errStyle.yellow(message)),
           command: 'status',
           why: 'status refreshes unfinished articles from the service',
           concurrency: flags.wholeNumber('concurrency', 1, 8),

@@ -166,7 +166,7 @@ export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise
       const needsService = !blocked && (willCreate || preview.counts.wait > 0 || preview.counts.fetch > 0);
       let connection: ServiceConnection | undefined;
       if (needsService) {
-        connection = connect(io.env, flags, { command: 'sync', why: serviceWork(preview, willCreate), offline, concurrency: Math.max(8, concurrency), idempotentCreates: rules.idempotentCreates });
+        connection = connect(io.env, flags, { warn: (message) => output.err(output.errStyle.yellow(message)), command: 'sync', why: serviceWork(preview, willCreate), offline, concurrency: Math.max(8, concurrency), idempotentCreates: rules.idempotentCreates });
         if (offline) output.err(output.errStyle.yellow('Offline: an embedded emulator writes placeholder articles, for free. Use ARTICLES_API_KEY and ARTICLES_API_URL for real ones.'));
       }
 
