@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { IMAGE_MODELS } from '../api/request-schema.js';
 import { PLANS, type AccountOptions, type DomainOptions } from './accounts.js';
 import { EmulatorError } from './errors.js';
-import { FAULT_ROUTES } from './faults.js';
+import { AMBIGUOUS_KINDS, FAULT_ROUTES } from './faults.js';
 import type { EmulatorOptions } from './options.js';
 import { TIMING_PRESETS } from './timing.js';
 
@@ -19,6 +19,7 @@ const faultOptionsShape = {
   slowResponses: z.union([shareSchema, z.strictObject({ share: shareSchema, delayMs: delaySchema.optional() })]).optional(),
   truncatedJson: shareSchema.optional(),
   invalidJson: shareSchema.optional(),
+  serverErrorsAfterProcessing: shareSchema.optional(),
 };
 
 const pageSchema = z.strictObject({ url: z.url(), title: z.string().optional(), keywords: z.array(z.string().min(1)).optional() });
@@ -67,6 +68,7 @@ export const emulatorConfigSchema = z.strictObject({
     .strictObject({
       ...faultOptionsShape,
       failedArticles: z.union([shareSchema, z.strictObject({ share: shareSchema, code: z.string().optional(), message: z.string().optional() })]).optional(),
+      ambiguousCreates: z.union([shareSchema, z.strictObject({ share: shareSchema, kinds: z.array(z.enum(AMBIGUOUS_KINDS)).min(1).optional() })]).optional(),
       routes: z.partialRecord(z.enum(FAULT_ROUTES), z.strictObject(faultOptionsShape)).optional(),
     })
     .optional(),

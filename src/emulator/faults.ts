@@ -24,11 +24,22 @@ export interface FaultOptions {
   truncatedJson?: number;
   /** Process the request, then send a 200 whose body is not valid JSON. */
   invalidJson?: number;
+  /** Process the request (a create is billed and in the ledger), then answer 500 as if it had failed. */
+  serverErrorsAfterProcessing?: number;
 }
+
+/** What an ambiguous create answers, once it was billed. */
+export const AMBIGUOUS_KINDS = ['server_error', 'reset', 'truncated_json', 'invalid_json'] as const;
+export type AmbiguousKind = (typeof AMBIGUOUS_KINDS)[number];
 
 export interface FaultConfig extends FaultOptions {
   /** Articles that end `failed` with `error: { code, message }` instead of finishing. */
   failedArticles?: number | { share: number; code?: string; message?: string };
+  /**
+   * Creates whose outcome the client cannot know: the article is created, billed and in the ledger,
+   * then the answer is a 500, a reset connection or broken JSON (one of `kinds`, drawn per create).
+   */
+  ambiguousCreates?: number | { share: number; kinds?: readonly AmbiguousKind[] };
   /** Per-route settings; each replaces the base setting of the same name for that route. */
   routes?: Partial<Record<FaultRoute, FaultOptions>>;
 }
@@ -43,7 +54,7 @@ export type BeforeFault =
   | { kind: 'reset' }
   | { kind: 'server_error' }
   | { kind: 'rate_limited'; retryAfterSeconds: number };
-export type AfterFault = 'none' | 'reset' | 'truncated_json' | 'invalid_json';
+export type AfterFault = 'none' | 'reset' | 'truncated_json' | 'invalid_json' | 'server_error';
 
 interface ResolvedRoute {
   serverErrors: number;
@@ -56,6 +67,7 @@ interface ResolvedRoute {
   slowDelay: DelaySpec;
   truncatedJson: number;
   invalidJson: number;
+  serverErrorsAfter: number;
 }
 
 function share(value: unknown, name: string): number {
@@ -101,7 +113,18 @@ function resolveRoute(base: FaultOptions, own: FaultOptions | undefined, route: 
     slowDelay: delay(slowness.delayMs ?? DEFAULT_SLOW_DELAY, `${route}.slowResponses.delayMs`),
     truncatedJson: share(pick('truncatedJson'), `${route}.truncatedJson`),
     invalidJson: share(pick('invalidJson'), `${route}.invalidJson`),
+    serverErrorsAfter: share(pick('serverErrorsAfterProcessing'), `${route}.serverErrorsAfterProcessing`),
   };
+}
+
+function resolveAmbiguous(value: FaultConfig['ambiguousCreates']): { share: number; kinds: readonly AmbiguousKind[] } {
+  const given: { share?: number; kinds?: readonly AmbiguousKind[] } = typeof value === 'object' ? value : { share: value ?? 0 };
+  const kinds = given.kinds ?? AMBIGUOUS_KINDS;
+  const unknown = kinds.filter((kind) => !(AMBIGUOUS_KINDS as readonly string[]).includes(kind));
+  if (kinds.length === 0 || unknown.length > 0) {
+    throw new EmulatorError('emulator_invalid_options', `Fault option ambiguousCreates.kinds must list some of ${AMBIGUOUS_KINDS.join(', ')}${unknown.length > 0 ? `, not ${unknown.join(', ')}` : ''}.`);
+  }
+  return { share: share(given.share, 'ambiguousCreates'), kinds };
 }
 
 /**
@@ -115,6 +138,9 @@ export class FaultInjector {
   readonly #articles: Random;
   readonly #burstLeft: Record<FaultRoute, number> = { createArticle: 0, getArticle: 0, internalLinks: 0, image: 0 };
   readonly #failure: { share: number; code: string; message: string };
+  /** Streams of their own, so the faults added later leave every earlier seeded sequence as it was. */
+  readonly #laterStreams: Record<FaultRoute, Random>;
+  readonly #ambiguous: { share: number; kinds: readonly AmbiguousKind[] };
 
   constructor(config: FaultConfig, random: Random) {
     for (const key of Object.keys(config.routes ?? {})) {
@@ -125,6 +151,8 @@ export class FaultInjector {
     this.#routes = Object.fromEntries(FAULT_ROUTES.map((route) => [route, resolveRoute(config, config.routes?.[route], route)])) as Record<FaultRoute, ResolvedRoute>;
     this.#streams = Object.fromEntries(FAULT_ROUTES.map((route) => [route, random.fork(`faults:${route}`)])) as Record<FaultRoute, Random>;
     this.#articles = random.fork('faults:articles');
+    this.#laterStreams = Object.fromEntries(FAULT_ROUTES.map((route) => [route, random.fork(`faults:later:${route}`)])) as Record<FaultRoute, Random>;
+    this.#ambiguous = resolveAmbiguous(config.ambiguousCreates);
     const failed: { share?: number; code?: string; message?: string } =
       typeof config.failedArticles === 'object' ? config.failedArticles : { share: config.failedArticles ?? 0 };
     this.#failure = {
@@ -164,9 +192,18 @@ export class FaultInjector {
     const resetRoll = random.next();
     const truncateRoll = random.next();
     const invalidRoll = random.next();
+    const later = this.#laterStreams[route];
+    const serverErrorRoll = later.next();
+    const ambiguousRoll = later.next();
+    const kindRoll = later.next();
+    if (route === 'createArticle' && ambiguousRoll < this.#ambiguous.share) {
+      const kind = this.#ambiguous.kinds[Math.min(this.#ambiguous.kinds.length - 1, Math.floor(kindRoll * this.#ambiguous.kinds.length))]!;
+      return kind === 'reset' || json || kind === 'server_error' ? kind : 'none';
+    }
     if (resetRoll < options.resetsAfter) return 'reset';
     if (json && truncateRoll < options.truncatedJson) return 'truncated_json';
     if (json && invalidRoll < options.invalidJson) return 'invalid_json';
+    if (serverErrorRoll < options.serverErrorsAfter) return 'server_error';
     return 'none';
   }
 

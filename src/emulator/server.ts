@@ -59,7 +59,7 @@ export interface RequestLogEntry {
   /** Account name, once authenticated. */
   account?: string;
   /** The injected fault, if any. */
-  fault?: 'server_error' | 'rate_limited' | 'reset_before_processing' | 'reset_after_processing' | 'truncated_json' | 'invalid_json' | 'slow';
+  fault?: 'server_error' | 'rate_limited' | 'reset_before_processing' | 'reset_after_processing' | 'truncated_json' | 'invalid_json' | 'server_error_after_processing' | 'slow';
 }
 
 /** The status record exactly as `GET /api/articles/{id}` answers it. */
@@ -525,6 +525,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (after === 'reset') {
       entry.fault = 'reset_after_processing';
       res.socket?.destroy();
+      return;
+    }
+    if (after === 'server_error') {
+      entry.fault = 'server_error_after_processing';
+      const failed = failure(500, 'server_error', 'The service had an internal error; retry later.');
+      send(res, failed.status, failed.body, failed.contentType, failed.headers, { head, close });
       return;
     }
     let body = answer.body;
