@@ -40,9 +40,19 @@ function loose(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, '');
 }
 
-/** The delimiter used most in the header line outside quotes: `,`, or `;` (spreadsheets in many locales), or a tab. */
+/**
+ * Excel's `sep=;` first line names the delimiter; it is not a row (it is blanked, so line numbers
+ * stay as in the file). Otherwise the delimiter used most in the header line outside quotes: `,`,
+ * or `;` (spreadsheets in many locales), or a tab.
+ */
+function delimiterOf(text: string): { delimiter: string; text: string } {
+  const sep = /^sep=(.)[ \t]*(?=\n|$)/i.exec(text);
+  if (sep !== null) return { delimiter: sep[1]!, text: text.slice(sep[0].length) };
+  return { delimiter: detectDelimiter(text), text };
+}
+
 function detectDelimiter(text: string): string {
-  const header = text.split('\n', 1)[0]?.replace(/"[^"]*"/g, '') ?? '';
+  const header = text.split('\n').find((line) => line.trim() !== '')?.replace(/"[^"]*"/g, '') ?? '';
   let best: string = ',';
   let bestCount = 0;
   for (const delimiter of DELIMITERS) {
@@ -138,10 +148,10 @@ export function readCsvManifest(source: string, file: string): ManifestDocument 
     return typeof path[1] === 'number' && column !== undefined ? rowCells[path[1]]?.[column] : undefined;
   };
 
-  const delimiter = detectDelimiter(text);
+  const { delimiter, text: body } = delimiterOf(text);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, {
+    records = parse(body, {
       delimiter,
       info: true,
       relax_column_count: true,
@@ -162,12 +172,13 @@ export function readCsvManifest(source: string, file: string): ManifestDocument 
   const headerProblem = (field: string, message: string) => problems.push({ file, line: headerLine, section: 'header', field, message });
 
   const columns = header.map(classify);
-  // With no column named keyword, the first column holds the keywords (SEO tools call it "Keyword", "Query", "Search term", …).
-  if (!columns.some((column) => column.role === 'keyword')) {
-    if (columns[0]?.role === 'unknown') columns[0] = { role: 'keyword' };
-    else headerProblem('keyword', 'no keyword column; name the column that holds the keywords "keyword"');
-  }
   const keywordColumn = columns.findIndex((column) => column.role === 'keyword');
+  // Never guess it: a first column of search volumes would become paid articles named "2400".
+  if (keywordColumn === -1) {
+    const found = header.length === 0 ? 'none' : header.map((cell) => (cell === '' ? '(blank)' : JSON.stringify(cell))).join(', ');
+    headerProblem('keyword', `no column is named "keyword" (the columns are ${found}); name the column that holds the keywords "keyword" (or "targetKeyword")`);
+    return { format: 'csv', data: undefined, locate, literal, problems };
+  }
 
   const seen = new Map<string, string>();
   columns.forEach((column, index) => {
@@ -188,8 +199,6 @@ export function readCsvManifest(source: string, file: string): ManifestDocument 
       columnOf.set(field, index);
     }
   });
-  // Without keywords there are no entries to check; the header problem says what to do.
-  if (keywordColumn === -1) return { format: 'csv', data: undefined, locate, literal, problems };
   const blankWithValues = new Set<number>();
 
   const articles: Record<string, unknown>[] = [];
@@ -205,11 +214,14 @@ export function readCsvManifest(source: string, file: string): ManifestDocument 
     const rowProblem = (field: string | undefined, message: string) =>
       problems.push({ file, line, section: 'articles', index, ...(keyword ? { keyword } : {}), ...(field ? { field } : {}), message });
 
+    const shownDelimiter = delimiter === '\t' ? 'tab' : delimiter;
     if (record.slice(header.length).some((cell) => cell !== '')) {
-      rowProblem(
-        undefined,
-        `has ${record.length} cells but the header has ${header.length}; quote any cell that contains "${delimiter === '\t' ? 'tab' : delimiter}", or add a header for the extra column`,
-      );
+      rowProblem(undefined, `has ${record.length} cells but the header has ${header.length}; quote any cell that contains "${shownDelimiter}", or add a header for the extra column`);
+    } else if (record.length < header.length) {
+      rowProblem(undefined, `has ${record.length === 1 ? '1 cell' : `${record.length} cells`} but the header has ${header.length}; a "${shownDelimiter}" is missing, or a cell holding a line break is not quoted`);
+    }
+    if (keyword !== undefined && /^[+-]?[\d.,\s]+%?$/.test(keyword) && /\d/.test(keyword)) {
+      rowProblem('keyword', `is only a number (${JSON.stringify(keyword)}), which is no keyword: is the header on the right column (not the search volume)? A keyword that really is a number needs a word with it`);
     }
     record.forEach((cell, column) => {
       const spec = columns[column];

@@ -57,13 +57,35 @@ function tooLarge(file: string, bytes: number | undefined): ManifestError {
 function decode(bytes: Buffer, file: string): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+  const utf16 = unmarkedUtf16(bytes);
+  if (utf16 !== undefined) throw fileProblem(file, `is UTF-16 (${utf16}) without a byte-order mark, so its encoding cannot be told for sure; save it as UTF-8 (in Excel: "CSV UTF-8")`);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const lossy = new TextDecoder('utf-8').decode(bytes);
     const line = lossy.slice(0, lossy.indexOf('\uFFFD')).split('\n').length;
-    throw fileProblem(file, 'is not UTF-8 text; save it as UTF-8 (in Excel: "CSV UTF-8")', { line });
+    throw fileProblem(file, `is not UTF-8 text; it looks like ${legacyEncoding(bytes)}. Save it as UTF-8 (in Excel: "CSV UTF-8")`, { line });
   }
+}
+
+/** UTF-16 text without a BOM: ASCII characters leave a NUL byte beside each one, at even (big-endian) or odd (little-endian) offsets. */
+function unmarkedUtf16(bytes: Buffer): 'little-endian' | 'big-endian' | undefined {
+  const sample = bytes.subarray(0, 4096);
+  if (sample.length < 4) return undefined;
+  let even = 0;
+  let odd = 0;
+  for (let index = 0; index < sample.length; index++) if (sample[index] === 0) (index % 2 === 0 ? even++ : odd++);
+  const half = sample.length / 2;
+  if (odd > half * 0.4 && even < half * 0.05) return 'little-endian';
+  if (even > half * 0.4 && odd < half * 0.05) return 'big-endian';
+  return undefined;
+}
+
+/** A guess at the encoding of text that is not UTF-8, for the message: most such files are Windows-1252 or Latin-1 exports. */
+function legacyEncoding(bytes: Buffer): string {
+  const high = [...bytes].filter((byte) => byte >= 0x80);
+  // Bytes 0x80–0x9F are printable in Windows-1252 (€, “ ”, …) and control codes in ISO-8859-1.
+  return high.some((byte) => byte <= 0x9f) ? 'Windows-1252' : 'Windows-1252 or Latin-1';
 }
 
 const NOT_A_FILE = 'is not a regular file (a device, a pipe or a socket); point at a .yaml, .yml, .json or .csv file';

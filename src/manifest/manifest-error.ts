@@ -33,10 +33,13 @@ export function displayFile(file: string): string {
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }
 
+/** Invisible and reordering characters, shown as escapes: printed as they are, they would garble the message itself. */
+const HIDDEN = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/gu;
+
 function shownKeyword(keyword: string): string {
   const oneLine = keyword.replace(/\s+/g, ' ').trim();
   const short = [...oneLine].length > MAX_KEYWORD_SHOWN ? `${[...oneLine].slice(0, MAX_KEYWORD_SHOWN - 1).join('')}…` : oneLine;
-  return JSON.stringify(short);
+  return JSON.stringify(short).replace(HIDDEN, (char) => `\\u${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 /** Where a problem is, as `articles[3] "best shoes"`, `defaults`, `header`, or '' for the whole file. */

@@ -15,6 +15,7 @@ import { ManifestError, type ManifestProblem } from './manifest-error.js';
 import { parameterSchema, typesAccepting } from './parameter-kinds.js';
 import { deriveSlug, keywordIdentity, slugIdentity, validateSlug } from './slug.js';
 import { suggestName } from './suggestion.js';
+import { keywordTextProblem, textValueProblems } from './text-hygiene.js';
 
 const SECTIONS = ['defaults', 'articles'];
 const SECTION_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
@@ -92,7 +93,7 @@ function keywordProblem(value: unknown, literal: string | undefined, bareEntry: 
     const name = control === '\n' || control === '\r' ? 'a line break' : `the control character U+${control.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`;
     return `contains ${name}; a keyword is one line of text`;
   }
-  return undefined;
+  return keywordTextProblem(keyword);
 }
 
 interface Draft {
@@ -170,6 +171,11 @@ function resolveDefaults(value: unknown, checker: Checker): Record<string, unkno
   for (const [key, parameter] of Object.entries(withoutUndefined(value))) {
     const problem = (message: string, path: DataPath = [key]) =>
       checker.add({ section: 'defaults', field: fieldName(path), message }, ['defaults', ...path]);
+    const textProblems = textValueProblems(parameter, [key]);
+    if (textProblems.length > 0) {
+      for (const text of textProblems) problem(text.message, text.path);
+      continue;
+    }
     if (key === 'keyword' || key === 'targetKeyword') {
       problem('cannot be a default: every article needs its own keyword; list keywords under `articles`');
     } else if (key === 'slug') {
@@ -266,8 +272,10 @@ function resolveEntry(item: unknown, index: number, defaults: Record<string, unk
   }
 
   for (const [key, value] of Object.entries(params)) {
-    if (value !== null) continue;
-    problem(key, 'has no value; give one, or remove the line to use the default', [...base, key]);
+    const textProblems = value === null ? [] : textValueProblems(value, [key]);
+    for (const text of textProblems) problem(fieldName(text.path), text.message, [...base, ...text.path]);
+    if (value !== null && textProblems.length === 0) continue;
+    if (value === null) problem(key, 'has no value; give one, or remove the line to use the default', [...base, key]);
     delete params[key];
   }
 

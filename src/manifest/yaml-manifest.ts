@@ -1,5 +1,5 @@
 // Reads a YAML manifest with the `yaml` Document API, keeping the line of every entry and field.
-import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type YAMLError } from 'yaml';
+import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type YAMLError } from 'yaml';
 import type { DataPath, ManifestDocument, SourcePosition } from './manifest-document.js';
 import type { ManifestProblem } from './manifest-error.js';
 
@@ -9,7 +9,9 @@ const MAX_ALIAS_COUNT = 1000;
 type Node = unknown;
 
 function keyText(key: unknown): string | undefined {
-  return isScalar(key) ? String(key.value) : undefined;
+  if (!isScalar(key)) return undefined;
+  // With merge keys on, `<<` is read as a symbol.
+  return typeof key.value === 'symbol' ? '<<' : String(key.value);
 }
 
 /**
@@ -79,7 +81,7 @@ const YAML_HINTS: Partial<Record<string, string>> = {
 };
 
 /** A YAML syntax error as a problem: line and column, yaml's explanation, and a hint when we have one. */
-function yamlErrorProblem(error: YAMLError, file: string, lineCounter: LineCounter, text: string): ManifestProblem {
+function yamlErrorProblem(error: YAMLError, file: string, lineCounter: LineCounter, text: string, document?: Document.Parsed): ManifestProblem {
   const position = lineCounter.linePos(error.pos[0]);
   // Without prettyErrors the message is bare; drop yaml's own " at line…" suffix if any.
   const detail = error.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '').trim();
@@ -88,8 +90,61 @@ function yamlErrorProblem(error: YAMLError, file: string, lineCounter: LineCount
   if (error.code === 'DUPLICATE_KEY') {
     const key = text.slice(error.pos[0]).split(/[:\n]/, 1)[0]?.trim().replace(/^["']|["']$/g, '');
     message = `${key ? `the key "${key}" appears` : 'a key appears'} twice in the same mapping; keep one`;
+    const place = document === undefined ? undefined : keyAt(document, error.pos[0]);
+    if (place !== undefined) return { file, line: position.line, column: position.col, ...place, message };
   }
   return { file, line: position.line, column: position.col, section: 'file', message };
+}
+
+/** The entry and field of the key written at `offset`, for a duplicate key. */
+function keyAt(document: Document.Parsed, offset: number): Pick<ManifestProblem, 'section' | 'index' | 'field'> | undefined {
+  let found: Pick<ManifestProblem, 'section' | 'index' | 'field'> | undefined;
+  visit(document, {
+    Pair(_key, pair, path) {
+      const start = (pair.key as { range?: [number, number, number] } | null)?.range?.[0];
+      if (start !== offset) return undefined;
+      const field = keyText(pair.key);
+      found = { ...placeOf([...path, pair], document), ...(field === undefined ? {} : { field }) };
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** Where a node sits in the manifest: under `articles[n]`, under `defaults`, or elsewhere. */
+function placeOf(path: readonly unknown[], document: Document.Parsed): Pick<ManifestProblem, 'section' | 'index'> {
+  const [, , top, seq, entry] = path;
+  const name = isPair(top) ? keyText(top.key) : undefined;
+  if (name === 'articles' && isSeq(seq) && entry !== undefined) {
+    const index = seq.items.indexOf(entry as never);
+    return index === -1 ? { section: 'articles' } : { section: 'articles', index };
+  }
+  if (name === 'defaults') return { section: 'defaults' };
+  return { section: document.contents === undefined ? 'file' : 'top-level' };
+}
+
+/**
+ * An alias (`*name`, or a `<<: *name` merge) whose anchor (`&name`) is not defined above it: the
+ * yaml package would throw while building the data, with neither a line nor a field.
+ */
+function unresolvedAliases(document: Document.Parsed, lineCounter: LineCounter, file: string): ManifestProblem[] {
+  const problems: ManifestProblem[] = [];
+  visit(document, {
+    Alias(_key, node, path) {
+      if (node.resolve(document) !== undefined) return;
+      const parent = path.at(-1);
+      const merge = isPair(parent) && keyText(parent.key) === '<<';
+      const field = isPair(parent) ? keyText(parent.key) : undefined;
+      problems.push({
+        file,
+        line: lineCounter.linePos(node.range?.[0] ?? 0).line,
+        ...placeOf(path, document),
+        ...(field === undefined ? {} : { field }),
+        message: `${merge ? 'merges' : 'refers to'} *${node.source}, but no anchor &${node.source} is defined before it; define it (e.g. \`defaults: &${node.source}\`) or remove the ${merge ? 'merge' : 'alias'}`,
+      });
+    },
+  });
+  return problems;
 }
 
 /** Reads YAML text (BOM already removed) into data and positions. */
@@ -97,9 +152,11 @@ export function readYamlManifest(text: string, file: string): ManifestDocument {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, merge: true, uniqueKeys: true });
   const { locate, literal } = yamlLocator(document, lineCounter, text);
-  const problems = [...document.errors, ...document.warnings].map((error) => yamlErrorProblem(error, file, lineCounter, text));
+  const problems = [...document.errors, ...document.warnings].map((error) => yamlErrorProblem(error, file, lineCounter, text, document));
   // Duplicate keys leave a usable document (the first value wins), so keep checking the rest.
   if (document.errors.some((error) => error.code !== 'DUPLICATE_KEY')) return { format: 'yaml', data: undefined, locate, literal, problems };
+  const unresolved = unresolvedAliases(document, lineCounter, file);
+  if (unresolved.length > 0) return { format: 'yaml', data: undefined, locate, literal, problems: [...problems, ...unresolved] };
   try {
     return { format: 'yaml', data: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locate, literal, problems };
   } catch (error) {

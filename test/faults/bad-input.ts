@@ -449,8 +449,9 @@ export function badInputScenario(campaign: Campaign): void {
           await scripted.close();
           expect(outcome.error).toBeUndefined();
           const article = outcome.result!.articles.find((a) => a.slug === slugOf(keyword))!;
-          expect(article.outcome).toBe('failed');
-          expect(['invalid_response', 'timeout']).toContain(article.error?.code);
+          // A service too slow to answer in time is, after a few such answers, one the run stops asking: the article stays pending for the next run.
+          expect(article.outcome).toBe(article.error?.code === 'service_unreachable' ? 'pending' : 'failed');
+          expect(['invalid_response', 'timeout', 'service_unreachable']).toContain(article.error?.code);
           expect(article.error?.message.length).toBeGreaterThan(20);
           expect(outcome.processed).toBe(BASE_KEYWORDS.length);
           expect(await readFile(lockFile)).toEqual(lockBytes);
