@@ -1,4 +1,5 @@
 // Prune and verify: the explicit clean-up of orphans and unreferenced cache files, and the CI consistency check.
+import { CorruptLockError } from './errors.js';
 import { OutputCache, type CacheProblem } from './output-cache.js';
 import { inspectLockFile, readLockFile, resolveLockPaths, type LockFile } from './lock-file.js';
 import type { LockIntegrityProblem } from './lock-integrity.js';
@@ -13,10 +14,19 @@ export interface LockState {
   cache: OutputCache;
 }
 
-/** Reads the lock file (without the inter-process lock: writes are atomic) and opens the cache beside it. */
-export async function readLockState(lockFileOrDir: string): Promise<LockState> {
+/**
+ * Reads the lock file (without the inter-process lock: writes are atomic) and opens the cache
+ * beside it. `checkOutputs`: also check that every cached output belongs to the entry that points
+ * at it (from the heads of the files), so `plan` and `sync` stop on swapped outputs as a build does.
+ */
+export async function readLockState(lockFileOrDir: string, options: { checkOutputs?: boolean } = {}): Promise<LockState> {
   const { lockFile, cacheDir } = resolveLockPaths(lockFileOrDir);
-  return { lockFile, cacheDir, lock: await readLockFile(lockFile), cache: new OutputCache(cacheDir) };
+  const state = { lockFile, cacheDir, lock: await readLockFile(lockFile), cache: new OutputCache(cacheDir) };
+  if (options.checkOutputs === true) {
+    const problems = await state.cache.ownerProblems(state.lock);
+    if (problems.length > 0) throw new CorruptLockError(lockFile, problems);
+  }
+  return state;
 }
 
 export interface PruneResult {

@@ -1,10 +1,10 @@
 // The committed output cache (articles.cache/): finished outputs stored by content hash, plus a keyed store for link results.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-file.js';
-import { CorruptLockError } from './errors.js';
+import { CorruptLockError, type LockIntegrityProblem } from './errors.js';
 import type { LockFile } from './lock-file.js';
 import { outputOwnerProblem, type OutputOwner } from './lock-integrity.js';
 
@@ -69,8 +69,14 @@ function hexOf(outputHash: string): string | undefined {
 /** The exact bytes stored for an output: fixed key order, so equal outputs get equal hashes. */
 export function serializeOutput(output: CachedOutput): string {
   const { html, polishedHtml, updatedAt, articleId, targetKeyword } = output;
-  return `${JSON.stringify({ html, polishedHtml, updatedAt, articleId, targetKeyword })}\n`;
+  // The owner first: `owner()` reads it from the head of the file without reading the article.
+  return `${JSON.stringify({ articleId, targetKeyword, html, polishedHtml, updatedAt })}\n`;
 }
+
+/** The owner at the head of a cached output's bytes: `{"articleId":"…","targetKeyword":"…",`. */
+const OWNER_HEAD = /^\{"articleId":("(?:[^"\\]|\\.)*"),"targetKeyword":("(?:[^"\\]|\\.)*"),/;
+/** Enough bytes for an id and any keyword a manifest accepts. */
+const OWNER_HEAD_BYTES = 4096;
 
 /**
  * A small persistent key → JSON value store in the cache (internal-link results, image file names),
@@ -147,6 +153,47 @@ export class OutputCache {
       return undefined;
     }
     return parsed.data;
+  }
+
+  /**
+   * Who an output was fetched for, read from the head of its file (cheap for 10,000 articles), or
+   * undefined when the file is missing or was cached before owners were recorded. Its content is
+   * not checked against its hash here: `read` and `verify` do that.
+   */
+  async owner(outputHash: string): Promise<OutputOwner | undefined> {
+    let handle;
+    try {
+      handle = await open(this.outputFile(outputHash), 'r');
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(OWNER_HEAD_BYTES), 0, OWNER_HEAD_BYTES, 0);
+      const head = OWNER_HEAD.exec(buffer.subarray(0, bytesRead).toString('utf8'));
+      return head === null ? undefined : { articleId: JSON.parse(head[1]!) as string, targetKeyword: JSON.parse(head[2]!) as string };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    } finally {
+      await handle?.close();
+    }
+  }
+
+  /**
+   * Every entry of `lock` whose output (or earlier article's output) was fetched for another
+   * article: `output_mismatch` problems, from the heads of the files. `plan` and `sync` check this
+   * before anything else; a build checks each output it reads.
+   */
+  async ownerProblems(lock: LockFile): Promise<LockIntegrityProblem[]> {
+    const problems: LockIntegrityProblem[] = [];
+    for (const [slug, entry] of Object.entries(lock.articles)) {
+      const outputs = [
+        ...(entry.status === 'finished' && entry.output !== undefined && entry.articleId !== undefined ? [{ output: entry.output, articleId: entry.articleId, keyword: entry.keyword }] : []),
+        ...(entry.previous === undefined ? [] : [{ output: entry.previous.output, articleId: entry.previous.articleId, keyword: undefined }]),
+      ];
+      for (const { output, articleId, keyword } of outputs) {
+        const owner = await this.owner(output);
+        const problem = owner === undefined ? undefined : outputOwnerProblem(slug, { articleId, keyword }, owner);
+        if (problem !== undefined) problems.push(problem);
+      }
+    }
+    return problems;
   }
 
   /**

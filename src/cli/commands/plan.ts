@@ -50,7 +50,7 @@ export function runPlanCommand(args: readonly string[], io?: CommandIo): Promise
       const manifestFile = (await locateManifest(io.cwd, flags.string('manifest'), { required: true }))!;
       const manifest = await loadManifest(manifestFile);
       const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
-      const state = await readLockState(lockFile);
+      const state = await readLockState(lockFile, { checkOutputs: true });
       const plan = planSync(manifest.specs, state.lock, await state.cache.index(), planOptionsOf(rules));
       const cost = costOf(plan, flags.boolean('internal-links'));
       const creates = plan.creates.length;

@@ -157,7 +157,7 @@ export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise
       const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
 
       // A first look without the inter-process lock (no request): does this run need the service at all?
-      const state = await readLockState(lockFile);
+      const state = await readLockState(lockFile, { checkOutputs: true });
       const service = offline ? 'emulator' : 'remote';
       const preview = planSync(manifest.specs, state.lock, await state.cache.index(), { ...planOptionsOf(rules), service });
       // Frozen or over budget: the engine stops before any request, with the message that matters more than a missing key.
