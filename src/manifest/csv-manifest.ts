@@ -41,13 +41,14 @@ function loose(name: string): string {
 }
 
 /**
- * Excel's `sep=;` first line names the delimiter; it is not a row (it is blanked, so line numbers
- * stay as in the file). Otherwise the delimiter used most in the header line outside quotes: `,`,
- * or `;` (spreadsheets in many locales), or a tab.
+ * Excel's `sep=;` first line names the delimiter (`sep=,`, `sep=|`, a tab, or `\t` as two
+ * characters; some tools quote the line); it is not a row (it is blanked, so line numbers stay as
+ * in the file). Otherwise the delimiter used most in the header line outside quotes: `,`, or `;`
+ * (spreadsheets in many locales), or a tab.
  */
 function delimiterOf(text: string): { delimiter: string; text: string } {
-  const sep = /^sep=(.)[ \t]*(?=\n|$)/i.exec(text);
-  if (sep !== null) return { delimiter: sep[1]!, text: text.slice(sep[0].length) };
+  const sep = /^("?)sep=(\\t|[^\n"])\1[ \t]*(?=\n|$)/i.exec(text);
+  if (sep !== null) return { delimiter: sep[2] === '\\t' ? '\t' : sep[2]!, text: text.slice(sep[0].length) };
   return { delimiter: detectDelimiter(text), text };
 }
 
@@ -214,11 +215,11 @@ export function readCsvManifest(source: string, file: string): ManifestDocument 
     const rowProblem = (field: string | undefined, message: string) =>
       problems.push({ file, line, section: 'articles', index, ...(keyword ? { keyword } : {}), ...(field ? { field } : {}), message });
 
-    const shownDelimiter = delimiter === '\t' ? 'tab' : delimiter;
+    const shownDelimiter = delimiter === '\t' ? 'tab' : `"${delimiter}"`;
     if (record.slice(header.length).some((cell) => cell !== '')) {
-      rowProblem(undefined, `has ${record.length} cells but the header has ${header.length}; quote any cell that contains "${shownDelimiter}", or add a header for the extra column`);
+      rowProblem(undefined, `has ${record.length} cells but the header has ${header.length}; quote any cell that contains ${delimiter === '\t' ? 'a tab' : shownDelimiter}, or add a header for the extra column`);
     } else if (record.length < header.length) {
-      rowProblem(undefined, `has ${record.length === 1 ? '1 cell' : `${record.length} cells`} but the header has ${header.length}; a "${shownDelimiter}" is missing, or a cell holding a line break is not quoted`);
+      rowProblem(undefined, `has ${record.length === 1 ? '1 cell' : `${record.length} cells`} but the header has ${header.length}; a ${shownDelimiter} is missing, or a cell holding a line break is not quoted`);
     }
     if (keyword !== undefined && /^[+-]?[\d.,\s]+%?$/.test(keyword) && /\d/.test(keyword)) {
       rowProblem('keyword', `is only a number (${JSON.stringify(keyword)}), which is no keyword: is the header on the right column (not the search volume)? A keyword that really is a number needs a word with it`);

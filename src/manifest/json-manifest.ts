@@ -1,6 +1,6 @@
 // Reads a JSON manifest with momoa (a strict JSON parser that keeps the line and column of every node and error), so problems point at their line.
 import { parse, tokenize, type AnyNode, type DocumentNode } from '@humanwhocodes/momoa';
-import type { DataPath, ManifestDocument, SourcePosition } from './manifest-document.js';
+import { placeOf, type DataPath, type ManifestDocument, type SourcePosition } from './manifest-document.js';
 import type { ManifestProblem } from './manifest-error.js';
 
 // The last token of the file is "unexpected" when the file stops before the JSON is complete.
@@ -52,22 +52,26 @@ function child(node: AnyNode, segment: string | number): Found | undefined {
   return undefined;
 }
 
+/** Keys written twice in one object, each named with its entry, field and both lines. */
 function duplicateKeys(root: DocumentNode, file: string): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
-  const visit = (node: AnyNode) => {
+  const visit = (node: AnyNode, path: DataPath) => {
     if (node.type === 'Object') {
-      const seen = new Set<string>();
+      const seen = new Map<string, number>();
       for (const member of node.members) {
         const name = member.name.type === 'String' ? member.name.value : '';
-        if (seen.has(name)) {
-          problems.push({ file, line: member.name.loc.start.line, section: 'file', message: `the key ${JSON.stringify(name)} appears twice in the same object; keep one` });
+        const line = member.name.loc.start.line;
+        const first = seen.get(name);
+        if (first === undefined) seen.set(name, line);
+        else {
+          const lines = first === line ? ' on the same line' : `, on lines ${first} and ${line}`;
+          problems.push({ file, line, ...placeOf([...path, name]), message: `the key ${JSON.stringify(name)} appears twice in the same object${lines}; keep one` });
         }
-        seen.add(name);
-        visit(member.value);
+        visit(member.value, [...path, name]);
       }
-    } else if (node.type === 'Array') node.elements.forEach((element) => visit(element.value));
+    } else if (node.type === 'Array') node.elements.forEach((element, index) => visit(element.value, [...path, index]));
   };
-  visit(root.body);
+  visit(root.body, []);
   return problems;
 }
 

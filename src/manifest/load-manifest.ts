@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Manifest } from './article-spec.js';
 import { readCsvManifest } from './csv-manifest.js';
 import { readJsonManifest } from './json-manifest.js';
+import { decodeManifest } from './manifest-encoding.js';
 import { inlineDocument, type ManifestDocument } from './manifest-document.js';
 import { ManifestError, type ManifestProblem } from './manifest-error.js';
 import { resolveManifestDocument } from './resolve-manifest.js';
@@ -53,41 +54,6 @@ function tooLarge(file: string, bytes: number | undefined): ManifestError {
   return fileProblem(file, `${size} over the ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB limit; is it the right file? Split the keywords over several manifests if it is`);
 }
 
-// Spreadsheet exports come as UTF-8, UTF-8 with a BOM, or UTF-16 with a BOM (Excel "Unicode text", Google Keyword Planner).
-function decode(bytes: Buffer, file: string): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
-  const utf16 = unmarkedUtf16(bytes);
-  if (utf16 !== undefined) throw fileProblem(file, `is UTF-16 (${utf16}) without a byte-order mark, so its encoding cannot be told for sure; save it as UTF-8 (in Excel: "CSV UTF-8")`);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    const lossy = new TextDecoder('utf-8').decode(bytes);
-    const line = lossy.slice(0, lossy.indexOf('\uFFFD')).split('\n').length;
-    throw fileProblem(file, `is not UTF-8 text; it looks like ${legacyEncoding(bytes)}. Save it as UTF-8 (in Excel: "CSV UTF-8")`, { line });
-  }
-}
-
-/** UTF-16 text without a BOM: ASCII characters leave a NUL byte beside each one, at even (big-endian) or odd (little-endian) offsets. */
-function unmarkedUtf16(bytes: Buffer): 'little-endian' | 'big-endian' | undefined {
-  const sample = bytes.subarray(0, 4096);
-  if (sample.length < 4) return undefined;
-  let even = 0;
-  let odd = 0;
-  for (let index = 0; index < sample.length; index++) if (sample[index] === 0) (index % 2 === 0 ? even++ : odd++);
-  const half = sample.length / 2;
-  if (odd > half * 0.4 && even < half * 0.05) return 'little-endian';
-  if (even > half * 0.4 && odd < half * 0.05) return 'big-endian';
-  return undefined;
-}
-
-/** A guess at the encoding of text that is not UTF-8, for the message: most such files are Windows-1252 or Latin-1 exports. */
-function legacyEncoding(bytes: Buffer): string {
-  const high = [...bytes].filter((byte) => byte >= 0x80);
-  // Bytes 0x80–0x9F are printable in Windows-1252 (€, “ ”, …) and control codes in ISO-8859-1.
-  return high.some((byte) => byte <= 0x9f) ? 'Windows-1252' : 'Windows-1252 or Latin-1';
-}
-
 const NOT_A_FILE = 'is not a regular file (a device, a pipe or a socket); point at a .yaml, .yml, .json or .csv file';
 
 // Opening a FIFO for reading blocks until a writer appears; O_NONBLOCK makes open() return at once so fstat can refuse it. (Windows has no such flag, and no FIFOs to open.)
@@ -118,8 +84,9 @@ export async function readAtMost(handle: FileHandle, limit: number): Promise<Buf
 export async function loadManifest(file: string): Promise<Manifest> {
   const absolute = path.resolve(file);
   readerFor(absolute);
-  const bytes = await readManifestBytes(absolute);
-  return parseManifest(decode(bytes, absolute), absolute);
+  const decoded = decodeManifest(await readManifestBytes(absolute), absolute);
+  if ('problem' in decoded) throw fileProblem(absolute, decoded.problem.message, decoded.problem.line === undefined ? {} : { line: decoded.problem.line });
+  return parseManifest(decoded.text, absolute);
 }
 
 /** The manifest's bytes, refused when it is not a regular file or is over the limit. */

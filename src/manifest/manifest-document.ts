@@ -9,6 +9,27 @@ export interface SourcePosition {
 
 export type DataPath = readonly (string | number)[];
 
+/** `polishSettings.humanize`, `urls[1]`, `outline[0].title`. */
+export function fieldName(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((name, segment) => {
+    if (typeof segment === 'number') return `${name}[${segment}]`;
+    return name === '' ? String(segment) : `${name}.${String(segment)}`;
+  }, '');
+}
+
+/**
+ * The entry and field of the value at `path`, for a problem a format reader finds (a duplicate
+ * key, an alias to nothing): `articles[n]` and the field inside it, `defaults` and its field, or
+ * the top level and the key there.
+ */
+export function placeOf(path: DataPath): Pick<ManifestProblem, 'section' | 'index' | 'field'> {
+  const [top, index, ...rest] = path;
+  const field = (segments: DataPath) => (segments.length === 0 ? {} : { field: fieldName(segments) });
+  if (top === 'articles' && typeof index === 'number') return { section: 'articles', index, ...field(rest) };
+  if (top === 'defaults' && index !== undefined) return { section: 'defaults', ...field(path.slice(1)) };
+  return { section: 'top-level', ...field(path) };
+}
+
 export interface ManifestDocument {
   /** Where the data came from; advice is worded in its syntax. */
   format: 'yaml' | 'json' | 'csv' | 'inline';

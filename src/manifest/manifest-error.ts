@@ -33,13 +33,27 @@ export function displayFile(file: string): string {
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }
 
-/** Invisible and reordering characters, shown as escapes: printed as they are, they would garble the message itself. */
-const HIDDEN = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/gu;
+/**
+ * Control, invisible and reordering characters, lone surrogates and tag characters, shown as
+ * escapes: printed as they are, they would garble the message itself, or drive the terminal (a C1
+ * control such as U+009B starts an escape sequence in some). Joiners are kept: emoji and Indic
+ * text need them, and a misplaced one is named by its code point in the message.
+ */
+const UNPRINTABLE =
+  /\uDB40[\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2069\u3164\uFEFF\uFFA0]/g;
+
+/** `text` with every unprintable character as an escape (`\\u202E`, `\\u{E0041}`); everything else is kept. */
+function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (char) => {
+    const code = char.codePointAt(0)!;
+    return code > 0xffff ? `\\u{${code.toString(16).toUpperCase()}}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  });
+}
 
 function shownKeyword(keyword: string): string {
   const oneLine = keyword.replace(/\s+/g, ' ').trim();
   const short = [...oneLine].length > MAX_KEYWORD_SHOWN ? `${[...oneLine].slice(0, MAX_KEYWORD_SHOWN - 1).join('')}…` : oneLine;
-  return JSON.stringify(short).replace(HIDDEN, (char) => `\\u${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  return JSON.stringify(short);
 }
 
 /** Where a problem is, as `articles[3] "best shoes"`, `defaults`, `header`, or '' for the whole file. */
@@ -67,7 +81,8 @@ export function formatManifestProblem(problem: ManifestProblem): string {
   if (problem.line !== undefined && problem.column !== undefined) at += `:${problem.column}`;
   const where = problemLocation(problem);
   const head = where ? `${at} ${where}` : at;
-  return problem.field === undefined ? `${head}: ${problem.message}` : `${head} → ${problem.field}: ${problem.message}`;
+  // Fields and messages quote what the manifest holds (a header cell, a parameter's name, a value).
+  return printable(problem.field === undefined ? `${head}: ${problem.message}` : `${head} → ${problem.field}: ${problem.message}`);
 }
 
 function byPosition(a: ManifestProblem, b: ManifestProblem): number {
@@ -86,7 +101,7 @@ export class ManifestError extends ArticleLoaderError {
     const sorted = [...problems].sort(byPosition);
     const count = sorted.length === 1 ? '1 problem' : `${sorted.length} problems`;
     const lines = sorted.map((problem) => `  ${formatManifestProblem(problem)}`);
-    super('invalid_manifest', `Manifest ${displayFile(file)} has ${count}; fix and run again:\n${lines.join('\n')}`, options);
+    super('invalid_manifest', `Manifest ${printable(displayFile(file))} has ${count}; fix and run again:\n${lines.join('\n')}`, options);
     this.file = file;
     this.problems = sorted;
   }

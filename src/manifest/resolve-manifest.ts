@@ -10,7 +10,7 @@ import {
 } from '../api/request-schema.js';
 import type { ArticleSpec, Manifest } from './article-spec.js';
 import { describeValue, issueMessage, quoted } from './issue-messages.js';
-import type { DataPath, ManifestDocument } from './manifest-document.js';
+import { fieldName, type DataPath, type ManifestDocument } from './manifest-document.js';
 import { ManifestError, type ManifestProblem } from './manifest-error.js';
 import { parameterSchema, typesAccepting } from './parameter-kinds.js';
 import { deriveSlug, keywordIdentity, slugIdentity, validateSlug } from './slug.js';
@@ -36,14 +36,6 @@ const articleTypeSchema = z.enum(ARTICLE_TYPES);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
-}
-
-/** `polishSettings.humanize`, `urls[1]`, `outline[0].title`. */
-function fieldName(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((name, segment) => {
-    if (typeof segment === 'number') return `${name}[${segment}]`;
-    return name === '' ? String(segment) : `${name}.${String(segment)}`;
-  }, '');
 }
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
@@ -88,11 +80,6 @@ function keywordProblem(value: unknown, literal: string | undefined, bareEntry: 
   if (typeof value !== 'string') return `must be text, not ${describeValue(value, literal)}`;
   const keyword = value.trim();
   if (keyword === '') return 'is empty; write the target keyword, or remove the entry';
-  const control = keyword.match(/[\p{Cc}\u2028\u2029]/u)?.[0];
-  if (control !== undefined) {
-    const name = control === '\n' || control === '\r' ? 'a line break' : `the control character U+${control.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`;
-    return `contains ${name}; a keyword is one line of text`;
-  }
   return keywordTextProblem(keyword);
 }
 
@@ -107,6 +94,13 @@ interface Draft {
   line?: number;
 }
 
+/** The keyword of `articles[index]` as written, when the entry has one that is text. */
+function keywordOf(data: unknown, index: number): string | undefined {
+  const entry: unknown = isPlainObject(data) && Array.isArray(data.articles) ? data.articles[index] : undefined;
+  const keyword = isPlainObject(entry) ? (entry.keyword ?? entry.targetKeyword) : entry;
+  return typeof keyword === 'string' ? keyword.trim() : undefined;
+}
+
 /** Where problems go while one manifest is checked, and where its values were written. */
 class Checker {
   readonly problems: ManifestProblem[];
@@ -115,7 +109,11 @@ class Checker {
     readonly document: ManifestDocument,
     readonly file: string,
   ) {
-    this.problems = [...document.problems];
+    // A reader knows an entry by its position; the message names it by its keyword too, as every other problem does.
+    this.problems = document.problems.map((problem) => {
+      const keyword = problem.section === 'articles' && problem.index !== undefined ? keywordOf(document.data, problem.index) : undefined;
+      return keyword === undefined || problem.keyword !== undefined ? problem : { ...problem, keyword };
+    });
   }
 
   lineOf(path: DataPath): { line?: number } {

@@ -1,5 +1,6 @@
 // Article slugs: derived from the keyword (never the title, so a new title keeps the URL), and checked to be safe as a URL segment and a file name.
 import slugify from '@sindresorhus/slugify';
+import { brokenOrHidden } from './text-hygiene.js';
 
 /** Longest slug, in characters. */
 export const MAX_SLUG_LENGTH = 200;
@@ -74,6 +75,8 @@ function codePoint(character: string): string {
  */
 export function validateSlug(slug: string): string | undefined {
   if (slug.trim() === '') return 'is empty; remove `slug` to derive one from the keyword, or give a non-empty slug';
+  const hidden = brokenOrHidden(slug);
+  if (hidden !== undefined) return hidden;
   const length = [...slug].length;
   if (length > MAX_SLUG_LENGTH) return `is ${length} characters long, over the limit of ${MAX_SLUG_LENGTH}; give a shorter slug`;
   const bytes = Buffer.byteLength(slug, 'utf8');

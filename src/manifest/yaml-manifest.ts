@@ -1,6 +1,6 @@
 // Reads a YAML manifest with the `yaml` Document API, keeping the line of every entry and field.
 import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type YAMLError } from 'yaml';
-import type { DataPath, ManifestDocument, SourcePosition } from './manifest-document.js';
+import { placeOf, type DataPath, type ManifestDocument, type SourcePosition } from './manifest-document.js';
 import type { ManifestProblem } from './manifest-error.js';
 
 /** Aliases one manifest may expand: more is an alias bomb ("billion laughs"), not a list of keywords. */
@@ -75,76 +75,106 @@ function yamlLocator(document: Document.Parsed, lineCounter: LineCounter, text: 
 }
 
 const YAML_HINTS: Partial<Record<string, string>> = {
-  TAB_AS_INDENT: 'tabs are not allowed for indentation; indent with spaces',
+  TAB_AS_INDENT: 'YAML does not allow tabs for indentation; use spaces (the tab is at the start of this line)',
   MULTIPLE_DOCS: 'the file holds more than one YAML document (a second `---` line); keep one',
   BAD_INDENT: 'the indentation does not line up; items of one list or mapping must start in the same column',
 };
 
 /** A YAML syntax error as a problem: line and column, yaml's explanation, and a hint when we have one. */
-function yamlErrorProblem(error: YAMLError, file: string, lineCounter: LineCounter, text: string, document?: Document.Parsed): ManifestProblem {
+function yamlErrorProblem(error: YAMLError, file: string, lineCounter: LineCounter, document: Document.Parsed): ManifestProblem {
   const position = lineCounter.linePos(error.pos[0]);
+  if (error.code === 'DUPLICATE_KEY') {
+    const duplicate = duplicateKeyProblem(document, lineCounter, error.pos[0]);
+    if (duplicate !== undefined) return { file, line: position.line, column: position.col, ...duplicate };
+  }
   // Without prettyErrors the message is bare; drop yaml's own " at line…" suffix if any.
   const detail = error.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '').trim();
-  const hint = YAML_HINTS[error.code];
-  let message = `invalid YAML: ${hint ?? detail}`;
-  if (error.code === 'DUPLICATE_KEY') {
-    const key = text.slice(error.pos[0]).split(/[:\n]/, 1)[0]?.trim().replace(/^["']|["']$/g, '');
-    message = `${key ? `the key "${key}" appears` : 'a key appears'} twice in the same mapping; keep one`;
-    const place = document === undefined ? undefined : keyAt(document, error.pos[0]);
-    if (place !== undefined) return { file, line: position.line, column: position.col, ...place, message };
-  }
-  return { file, line: position.line, column: position.col, section: 'file', message };
+  return { file, line: position.line, column: position.col, section: 'file', message: `invalid YAML: ${YAML_HINTS[error.code] ?? detail}` };
 }
 
-/** The entry and field of the key written at `offset`, for a duplicate key. */
-function keyAt(document: Document.Parsed, offset: number): Pick<ManifestProblem, 'section' | 'index' | 'field'> | undefined {
-  let found: Pick<ManifestProblem, 'section' | 'index' | 'field'> | undefined;
+type NodeRange = { range?: [number, number, number] | null } | null | undefined;
+
+function startOf(node: unknown): number | undefined {
+  return (node as NodeRange)?.range?.[0];
+}
+
+/** The data path (`['articles', 2, 'polishSettings']`) of `target`, given the ancestors `visit` passes. */
+function dataPathOf(ancestors: readonly unknown[], target: unknown): (string | number)[] {
+  const chain = [...ancestors, target];
+  const path: (string | number)[] = [];
+  chain.forEach((node, index) => {
+    if (isSeq(node) && index + 1 < chain.length) path.push(node.items.indexOf(chain[index + 1] as never));
+    else if (isPair(node)) path.push(keyText(node.key) ?? '?');
+  });
+  return path;
+}
+
+/**
+ * Where a node at `path` is, with the keyword of its entry read from the document itself: a
+ * document with a broken alias cannot be turned into data to read it from.
+ */
+function placeIn(document: Document.Parsed, path: DataPath): Pick<ManifestProblem, 'section' | 'index' | 'field' | 'keyword'> {
+  const place = placeOf(path);
+  if (place.section !== 'articles' || place.index === undefined) return place;
+  const entry: unknown = document.getIn(['articles', place.index], true);
+  const node: unknown = isMap(entry) ? (entry.get('keyword', true) ?? entry.get('targetKeyword', true)) : entry;
+  return isScalar(node) && typeof node.value === 'string' ? { ...place, keyword: node.value.trim() } : place;
+}
+
+/** The entry, field and both lines of a key written twice in one mapping, the second at `offset`. */
+function duplicateKeyProblem(document: Document.Parsed, lineCounter: LineCounter, offset: number): Omit<ManifestProblem, 'file'> | undefined {
+  let found: Omit<ManifestProblem, 'file'> | undefined;
   visit(document, {
-    Pair(_key, pair, path) {
-      const start = (pair.key as { range?: [number, number, number] } | null)?.range?.[0];
-      if (start !== offset) return undefined;
-      const field = keyText(pair.key);
-      found = { ...placeOf([...path, pair], document), ...(field === undefined ? {} : { field }) };
+    Pair(_key, pair, ancestors) {
+      if (startOf(pair.key) !== offset) return undefined;
+      const key = keyText(pair.key) ?? '';
+      const map = ancestors.at(-1);
+      const first = isMap(map) ? map.items.find((item) => keyText(item.key) === key) : undefined;
+      const firstStart = startOf(first?.key);
+      const lines = firstStart === undefined || first === pair ? '' : `, on lines ${lineCounter.linePos(firstStart).line} and ${lineCounter.linePos(offset).line}`;
+      found = { ...placeIn(document, dataPathOf(ancestors, pair)), message: `the key ${JSON.stringify(key)} appears twice in the same mapping${lines}; keep one` };
       return visit.BREAK;
     },
   });
   return found;
 }
 
-/** Where a node sits in the manifest: under `articles[n]`, under `defaults`, or elsewhere. */
-function placeOf(path: readonly unknown[], document: Document.Parsed): Pick<ManifestProblem, 'section' | 'index'> {
-  const [, , top, seq, entry] = path;
-  const name = isPair(top) ? keyText(top.key) : undefined;
-  if (name === 'articles' && isSeq(seq) && entry !== undefined) {
-    const index = seq.items.indexOf(entry as never);
-    return index === -1 ? { section: 'articles' } : { section: 'articles', index };
-  }
-  if (name === 'defaults') return { section: 'defaults' };
-  return { section: document.contents === undefined ? 'file' : 'top-level' };
-}
-
 /**
- * An alias (`*name`, or a `<<: *name` merge) whose anchor (`&name`) is not defined above it: the
- * yaml package would throw while building the data, with neither a line nor a field.
+ * What the yaml package would throw on while building the data, with neither a line nor a field,
+ * found first with both: an alias (`*name`, or a `<<: *name` merge) whose anchor (`&name`) is not
+ * defined above it, a merge of something that is not a mapping, and a key that is a list or a
+ * mapping (`? [a, b]: x`).
  */
-function unresolvedAliases(document: Document.Parsed, lineCounter: LineCounter, file: string): ManifestProblem[] {
+function structureProblems(document: Document.Parsed, lineCounter: LineCounter, file: string): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
+  const add = (node: unknown, ancestors: readonly unknown[], target: unknown, message: string) =>
+    problems.push({ file, line: lineCounter.linePos(startOf(node) ?? 0).line, ...placeIn(document, dataPathOf(ancestors, target)), message });
   visit(document, {
-    Alias(_key, node, path) {
+    Alias(_key, node, ancestors) {
       if (node.resolve(document) !== undefined) return;
-      const parent = path.at(-1);
+      const parent = ancestors.at(-1);
       const merge = isPair(parent) && keyText(parent.key) === '<<';
-      const field = isPair(parent) ? keyText(parent.key) : undefined;
-      problems.push({
-        file,
-        line: lineCounter.linePos(node.range?.[0] ?? 0).line,
-        ...placeOf(path, document),
-        ...(field === undefined ? {} : { field }),
-        message: `${merge ? 'merges' : 'refers to'} *${node.source}, but no anchor &${node.source} is defined before it; define it (e.g. \`defaults: &${node.source}\`) or remove the ${merge ? 'merge' : 'alias'}`,
-      });
+      const what = merge ? 'merge' : 'alias';
+      add(node, ancestors, node, `${merge ? 'merges' : 'refers to'} *${node.source}, but no anchor &${node.source} is defined before it; define it (e.g. \`defaults: &${node.source}\`) or remove the ${what}`);
+    },
+    Pair(_key, pair, ancestors) {
+      if (isMap(pair.key) || isSeq(pair.key)) {
+        add(pair.key, ancestors.slice(0, -1), ancestors.at(-1), 'a key is a list or a mapping; keys are names, like `keyword:` or `title:`');
+      } else if (keyText(pair.key) === '<<' && !mergeable(document, pair.value)) {
+        add(pair.key, ancestors, pair, 'merges something that is not a mapping; `<<:` takes an alias of a mapping, like `<<: *defaults`, or a list of them');
+      }
     },
   });
   return problems;
+}
+
+/** A merge source yaml can use: a mapping, an alias of one, or a list of those; a missing anchor is reported on its own. */
+function mergeable(document: Document.Parsed, value: unknown): boolean {
+  const sources = isSeq(value) ? value.items : [value];
+  return sources.every((source) => {
+    if (isAlias(source) && source.resolve(document) === undefined) return true;
+    return isMap(isAlias(source) ? source.resolve(document) : source);
+  });
 }
 
 /** Reads YAML text (BOM already removed) into data and positions. */
@@ -152,23 +182,23 @@ export function readYamlManifest(text: string, file: string): ManifestDocument {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, merge: true, uniqueKeys: true });
   const { locate, literal } = yamlLocator(document, lineCounter, text);
-  const problems = [...document.errors, ...document.warnings].map((error) => yamlErrorProblem(error, file, lineCounter, text, document));
+  const problems = [...document.errors, ...document.warnings].map((error) => yamlErrorProblem(error, file, lineCounter, document));
   // Duplicate keys leave a usable document (the first value wins), so keep checking the rest.
   if (document.errors.some((error) => error.code !== 'DUPLICATE_KEY')) return { format: 'yaml', data: undefined, locate, literal, problems };
-  const unresolved = unresolvedAliases(document, lineCounter, file);
-  if (unresolved.length > 0) return { format: 'yaml', data: undefined, locate, literal, problems: [...problems, ...unresolved] };
+  const structure = structureProblems(document, lineCounter, file);
+  if (structure.length > 0) return { format: 'yaml', data: undefined, locate, literal, problems: [...problems, ...structure] };
   try {
     return { format: 'yaml', data: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locate, literal, problems };
   } catch (error) {
-    if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
-    problems.push({
-      file,
-      section: 'file',
-      message:
-        error instanceof RangeError
-          ? 'the YAML is nested too deeply to read; a manifest needs only a few levels'
-          : `the YAML expands too many aliases (*name), over ${MAX_ALIAS_COUNT}; write the entries out or use \`defaults\``,
-    });
+    if (!(error instanceof Error)) throw error;
+    problems.push({ file, section: 'file', message: dataError(error) });
     return { format: 'yaml', data: undefined, locate, literal, problems };
   }
+}
+
+/** Why the yaml package could not build the data: too deep, too many aliases, or its own words for what the checks above did not foresee. */
+function dataError(error: Error): string {
+  if (error instanceof RangeError) return 'the YAML is nested too deeply to read; a manifest needs only a few levels';
+  if (error instanceof ReferenceError) return `the YAML expands too many aliases (*name), over ${MAX_ALIAS_COUNT}; write the entries out or use \`defaults\``;
+  return `the YAML cannot be read: ${error.message}`;
 }

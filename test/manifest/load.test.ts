@@ -97,6 +97,42 @@ describe('loadManifest', () => {
     expect((await loadManifest(file)).specs[0]?.keyword).toBe('Größe Schuhe');
   });
 
+  it('should read UTF-16 with a BOM in every format: YAML, JSON and a sep=; CSV, with lines as in the file', async () => {
+    const utf16 = (text: string) => Buffer.from(`\uFEFF${text}`, 'utf16le');
+    const cases: [string, string][] = [
+      ['unicode.yaml', 'articles:\r\n  - Größe Schuhe\r\n  - 東京 ラーメン\r\n'],
+      ['unicode.json', '{\n"articles": [\n"Größe Schuhe",\n"東京 ラーメン"]}'],
+      ['unicode.csv', 'sep=;\r\nkeyword;title\r\nGröße Schuhe;Größen\r\n東京 ラーメン;ラーメン\r\n'],
+    ];
+    for (const [name, text] of cases) {
+      await writeFile(path.join(dir, name), utf16(text));
+      const { specs } = await loadManifest(path.join(dir, name));
+      expect(specs.map((spec) => [spec.keyword, spec.source.line]), name).toEqual([
+        ['Größe Schuhe', name.endsWith('.json') ? 3 : name.endsWith('.csv') ? 3 : 2],
+        ['東京 ラーメン', name.endsWith('.json') ? 4 : name.endsWith('.csv') ? 4 : 3],
+      ]);
+    }
+  });
+
+  it.each([
+    ['Latin-1', Buffer.from('articles:\n  - best shoes\n  - Gr\xf6\xdfe\n', 'latin1'), ['line 3', 'byte 0xF6 at byte offset 31', 'Windows-1252 or Latin-1', '"ö"', 'Save it as UTF-8']],
+    ['Windows-1252', Buffer.from('articles:\n  - \x93best\x94 shoes\n', 'latin1'), ['byte 0x93 at byte offset 14', 'looks like Windows-1252 (it would be "“"']],
+    ['UTF-8 joined with Latin-1', Buffer.concat([Buffer.from('articles:\n  - Größe\n'), Buffer.from('  - Gr\xf6\xdfe\n', 'latin1')]), ['mixes two encodings']],
+    ['an overlong UTF-8 form', Buffer.from([...Buffer.from('articles:\n  - a'), 0xc0, 0xaf, 0x0a]), ['byte 0xC0']],
+    ['an encoded surrogate (CESU-8)', Buffer.from([...Buffer.from('articles:\n  - a'), 0xed, 0xa0, 0x80, 0x0a]), ['byte 0xED']],
+    ['UTF-16 with a BOM cut in a character', Buffer.concat([Buffer.from('\uFEFFarticles:\n  - a\n', 'utf16le'), Buffer.from([0x61])]), ['UTF-16 (little-endian) but ends in the middle of a character']],
+    ['UTF-32 with a BOM', Buffer.from([0xff, 0xfe, 0, 0, 0x61, 0, 0, 0]), ['is UTF-32']],
+    ['big-endian UTF-32 with a BOM', Buffer.from([0, 0, 0xfe, 0xff, 0, 0, 0, 0x61]), ['is UTF-32']],
+  ])('should refuse %s, naming what it found and saying to save it as UTF-8', async (_name, bytes, says) => {
+    const file = path.join(dir, 'encoding.yaml');
+    await writeFile(file, bytes);
+    const error = await refusal(() => loadManifest(file));
+    expect(error.problems).toHaveLength(1);
+    const shown = `${error.message} line ${error.problems[0]?.line}`;
+    for (const fragment of says) expect(shown).toContain(fragment);
+    expect(error.message).toContain('Save it as UTF-8');
+  });
+
   it('should resolve a relative path to the absolute one in Manifest.file', async () => {
     const file = path.join(dir, 'relative.yml');
     await writeFile(file, 'articles:\n  - best running shoes\n');

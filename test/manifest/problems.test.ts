@@ -105,6 +105,25 @@ describe('reporting problems', () => {
     expect(error.message).toContain('articles.yaml:2 articles[0] → keyword: is missing');
   });
 
+  it('should name a key written twice by its entry, its field and both lines, at every level, in YAML and JSON', () => {
+    const yaml = ['articles:', '  - keyword: best shoes', '    polishSettings:', '      humanize: true', '      humanize: false', 'defaults:', '  language: German', '  language: French', ''].join('\n');
+    expect(refusal(yaml).problems.map(({ line, section, index, keyword, field, message }) => ({ line, section, index, keyword, field, message }))).toEqual([
+      { line: 5, section: 'articles', index: 0, keyword: 'best shoes', field: 'polishSettings.humanize', message: 'the key "humanize" appears twice in the same mapping, on lines 4 and 5; keep one' },
+      { line: 8, section: 'defaults', index: undefined, keyword: undefined, field: 'language', message: 'the key "language" appears twice in the same mapping, on lines 7 and 8; keep one' },
+    ]);
+    const json = ['{"articles": [', '  "boots",', '  {"keyword": "best shoes",', '   "title": "A",', '   "title": "B"}]}'].join('\n');
+    expect(refusal(json, 'articles.json').message).toContain('articles.json:5 articles[1] "best shoes" → title: the key "title" appears twice in the same object, on lines 4 and 5; keep one');
+  });
+
+  it('should name the entry and field of an alias or merge of an anchor that is not defined, and every such place', () => {
+    const error = refusal('defaults:\n  <<: *base\narticles:\n  - keyword: best shoes\n    title: *nope\n  - *missing\n');
+    expect(error.problems.map(formatManifestProblem)).toEqual([
+      'articles.yaml:2 defaults → <<: merges *base, but no anchor &base is defined before it; define it (e.g. `defaults: &base`) or remove the merge',
+      'articles.yaml:5 articles[0] "best shoes" → title: refers to *nope, but no anchor &nope is defined before it; define it (e.g. `defaults: &nope`) or remove the alias',
+      'articles.yaml:6 articles[1]: refers to *missing, but no anchor &missing is defined before it; define it (e.g. `defaults: &missing`) or remove the alias',
+    ]);
+  });
+
   it('should show a long keyword shortened in the message but whole in the problem', () => {
     const keyword = `best ${'very '.repeat(20)}long keyword`;
     const error = refusal(`articles:\n  - keyword: ${keyword}\n    maxImages: -1\n`);
