@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
 import { type ArticleOperation, type AttemptFailure, failureToError, fieldsText, isTransient, createMayHaveHappened, type FailureContext } from './attempt-failure.js';
 import { type FieldProblem, InvalidRequestError } from './errors.js';
-import { type ArticleRequest, type ArticleRequestInput, articleRequestSchema } from './request-schema.js';
+import { type ArticleRequest, type ArticleRequestInput, articleRequestSchema } from '../spec/request-schema.js';
 import {
   type ArticleStatus,
   type InternalLinkRequest,
@@ -17,7 +17,7 @@ import {
   errorBodySchema,
   internalLinkRequestSchema,
   internalLinksJsonSchema,
-} from './response-schema.js';
+} from '../spec/response-schema.js';
 import { CircuitBreaker, DEFAULT_UNREACHABLE_AFTER } from './circuit-breaker.js';
 import { parseRetryAfter } from './retry-after.js';
 import { redactedValue, secretRedactor } from './secret-redactor.js';

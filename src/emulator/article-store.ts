@@ -1,6 +1,6 @@
 // The articles the emulator holds and the worker pool that moves them queued → processing → finished | failed.
-import type { ArticleRequest } from '../api/request-schema.js';
-import type { ArticleStatusValue } from '../api/response-schema.js';
+import type { ArticleRequest } from '../spec/request-schema.js';
+import type { ArticleStatusValue } from '../spec/response-schema.js';
 import type { Clock } from './clock.js';
 import type { Random } from './seeded-random.js';
 

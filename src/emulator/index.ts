@@ -29,7 +29,7 @@ export { loadEmulatorConfig, loadDomainsFile } from './config-file.js';
 export { writeArticle } from './writer/index.js';
 export type { WriteArticleOptions, WrittenArticle } from './writer/index.js';
 
-import { articleRequestSchema, type ArticleRequestInput } from '../api/request-schema.js';
+import { articleRequestSchema, type ArticleRequestInput } from '../spec/request-schema.js';
 import { hashRequest } from './canonical-request.js';
 
 /** The ledger's `requestHash` of a request as a caller writes it (defaults applied first). */

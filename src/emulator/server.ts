@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { articleRequestSchema, type ArticleRequest } from '../api/request-schema.js';
-import { internalLinkRequestSchema, type ArticleStatusValue } from '../api/response-schema.js';
+import { articleRequestSchema, type ArticleRequest } from '../spec/request-schema.js';
+import { internalLinkRequestSchema, type ArticleStatusValue } from '../spec/response-schema.js';
 import { AccountRegistry, planAllowsInternalLinks, type Account, type DomainOptions, type IntegrationOptions, type Plan } from './accounts.js';
 import { ArticleWorkers, failureStep, STATUS_DETAIL, type ArticleRecord } from './article-store.js';
 import { hashRequest } from './canonical-request.js';

@@ -1,5 +1,5 @@
 // One article as an Astro store entry: the processed article or a placeholder, its data, rendered HTML and digest.
-import type { ArticleRequest } from '../api/request-schema.js';
+import type { ArticleRequest } from '../spec/request-schema.js';
 import type { ArticleContext, ProcessedArticle } from '../pipeline/index.js';
 import type { CachedOutput, LockEntry, LockEntryError } from '../sync/index.js';
 import type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';

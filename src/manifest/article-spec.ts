@@ -1,5 +1,5 @@
 // What the manifest hands to the rest of the loader: one validated, defaults-applied request per article, with its slug and where it was written.
-import type { ArticleRequest } from '../api/request-schema.js';
+import type { ArticleRequest } from '../spec/request-schema.js';
 
 export interface ArticleSpec {
   /** Unique (ignoring case) and safe as a URL segment and file name; see `validateSlug`. */

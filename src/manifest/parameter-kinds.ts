@@ -8,7 +8,7 @@ import {
   articleTypesForParameter,
   commonParametersShape,
   type ArticleType,
-} from '../api/request-schema.js';
+} from '../spec/request-schema.js';
 
 export type ParameterKind = 'boolean' | 'number' | 'string' | 'enum' | 'list' | 'object' | 'other';
 

@@ -1,6 +1,6 @@
 // The pipeline's options (ArticleContext): what they mean, their defaults, and their one-time resolution.
 
-import { imageSizeToPixels } from '../api/image-size.js';
+import { imageSizeToPixels } from '../spec/image-size.js';
 import { PipelineOptionError } from './errors.js';
 import type { LinkMap } from './link-map.js';
 import { compileEmbedHosts, type EmbedPolicy } from './embeds.js';
@@ -9,7 +9,7 @@ import type { DownloadImagesOptions } from './image-download.js';
 import type { ServiceLinksOptions } from './service-links.js';
 
 // One list of article types for the whole package: the spec's, from the request schema.
-import { ARTICLE_TYPES, type ArticleType } from '../api/request-schema.js';
+import { ARTICLE_TYPES, type ArticleType } from '../spec/request-schema.js';
 export { ARTICLE_TYPES, type ArticleType };
 
 /** Embed hosts allowed in iframes when `embedHosts` is not given. Subdomains of a host are allowed too. */

@@ -20,4 +20,4 @@ export { serviceLinksCacheKey, type ServiceLinksCache, type ServiceLinksOptions 
 export { type DownloadCache, type DownloadImagesOptions } from './image-download.js';
 export { REL_TOKENS, type ExternalLinkInfo, type RelToken, type RelTokens } from './external-links.js';
 export { InternalLinksError, PipelineOptionError } from './errors.js';
-export { countWords, type WordCount } from './word-count.js';
+export { countWords, type WordCount } from '../spec/word-count.js';

@@ -5,7 +5,8 @@ import type { Plugin } from 'unified';
 import { runOf, type ArticleImage, type ArticleLink, type ArticleRun } from './article-run.js';
 import { excerptOf } from './excerpt.js';
 import { isInternalHref } from './url-policy.js';
-import { countWords, readingMinutes } from './word-count.js';
+import { countWords } from '../spec/word-count.js';
+import { readingMinutes } from './reading-time.js';
 import { plainText, rawText } from './plain-text.js';
 
 // A paragraph inside these is not the article's opening paragraph.

@@ -1,6 +1,6 @@
 // The create phase, under the inter-process lock: earlier articles restored, then each missing article created with its intent recorded first.
 import { createHash } from 'node:crypto';
-import type { ArticleRequest } from '../api/request-schema.js';
+import type { ArticleRequest } from '../spec/request-schema.js';
 import { explicitParameters } from './canonical-request.js';
 import { billedOf, previousOf } from './lock-entry-records.js';
 import type { LockEntry, LockEntryError, LockFile } from './lock-file.js';

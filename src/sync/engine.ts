@@ -1,8 +1,8 @@
 // The sync engine: plan against the lock file, create what is missing (recording each id before waiting), poll, cache outputs.
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ArticleRequest } from '../api/request-schema.js';
-import type { ArticleStatus } from '../api/response-schema.js';
+import type { ArticleRequest } from '../spec/request-schema.js';
+import type { ArticleStatus } from '../spec/response-schema.js';
 import { requestHash } from './canonical-request.js';
 import { InvalidSpecError, SyncAbortedError, SyncError } from './errors.js';
 import { createArticles, restoreEarlier } from './create-phase.js';

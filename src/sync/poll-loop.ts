@@ -1,5 +1,5 @@
 // The one polling loop of a run: one timer for every article being written, each poll aimed at its predicted finish.
-import type { ArticleStatus } from '../api/response-schema.js';
+import type { ArticleStatus } from '../spec/response-schema.js';
 import type { OutputCache } from './output-cache.js';
 import type { SyncSpec } from './plan.js';
 import { PollSchedule, type PollTiming } from './poll-schedule.js';

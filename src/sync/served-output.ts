@@ -1,5 +1,5 @@
 // The output a slug serves after a sync: from the cache, checked against its entry, or fetched again with one GET.
-import type { ArticleStatus } from '../api/response-schema.js';
+import type { ArticleStatus } from '../spec/response-schema.js';
 import { SyncError } from './errors.js';
 import type { LockEntry } from './lock-file.js';
 import type { LockSession } from './lock-session.js';

@@ -8,8 +8,8 @@ import {
   errorBodySchema,
   internalLinkRequestSchema,
   internalLinksJsonSchema,
-} from '../../src/api/response-schema.js';
-import { ARTICLE_ID, finishedRecord, processingRecord } from './client-fixtures.js';
+} from '../../src/spec/response-schema.js';
+import { ARTICLE_ID, finishedRecord, processingRecord } from '../api/client-fixtures.js';
 
 const OUTPUT = { html: '<h1>Boots</h1>', polishedHtml: null };
 

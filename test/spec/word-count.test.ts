@@ -2,7 +2,7 @@
 
 import { readFile, readdir } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { countWords } from '../../src/pipeline/index.js';
+import { countHtmlWords, countWords, wordSpans } from '../../src/spec/word-count.js';
 import { parseArticleHtml } from '../../src/pipeline/parse.js';
 import { rawText } from '../../src/pipeline/plain-text.js';
 
@@ -34,5 +34,21 @@ describe('countWords', () => {
     '',
   ])('should count %j as the regex definition does', (text) => {
     expect(countWords(text)).toEqual(oracle(text));
+  });
+});
+
+describe('wordSpans', () => {
+  test.each(["don't e-mail 3.5 l’été — ok.", '𠮷野家で食べた𝒳 math', 'a--b .5 5. ไทยภาษา 한국어', ''])('should give one span per counted word of %j, each a word of the text', (text) => {
+    const spans = wordSpans(text);
+    expect(spans.length).toBe(countWords(text).total);
+    for (const { start, end } of spans) expect(countWords(text.slice(start, end)).total).toBe(1);
+    expect(spans.every((span, index) => index === 0 || span.start >= spans[index - 1]!.end)).toBe(true);
+  });
+});
+
+describe('countHtmlWords', () => {
+  test('should separate words at every tag, decode entities, and leave out comments, scripts, styles, templates and the head', () => {
+    expect(countHtmlWords('<p>one<br>two</p><p>three&amp;four &nbsp; five&#39;s</p>')).toBe(5);
+    expect(countHtmlWords('<head><title>x y</title></head><!-- a b --><template>c</template><script>d</script><p title="e f">g</p>')).toBe(1);
   });
 });
