@@ -4,7 +4,7 @@ import { ALL_PARAMETER_NAMES, POLISH_SETTING_KEYS } from '../spec/request-schema
 import type { DataPath, ManifestDocument } from './manifest-document.js';
 import type { ManifestProblem } from './manifest-error.js';
 import { parameterKind } from './parameter-kinds.js';
-import { suggestName } from './suggestion.js';
+import { didYouMean, suggestName } from './suggestion.js';
 
 /** Separates the items of a list cell (`urls`, `outline`): URLs cannot contain a bare `|`, and section names rarely do. */
 export const CSV_LIST_SEPARATOR = '|';
@@ -130,117 +130,154 @@ function csvErrorMessage(error: CsvError): string {
   }
 }
 
-/** Reads CSV text (BOM already removed) into `{ articles: [...] }` and the line of each row. */
-export function readCsvManifest(source: string, file: string): ManifestDocument {
-  const text = source.replace(/\r\n?/g, '\n');
-  const problems: ManifestProblem[] = [];
-  const rowLines: number[] = [];
-  const rowCells: string[][] = [];
-  const columnOf = new Map<string, number>();
-  const locate = (path: DataPath) => {
-    if (path[0] === 'articles' && typeof path[1] === 'number') {
-      const line = rowLines[path[1]];
-      return line === undefined ? undefined : { line };
-    }
-    return undefined;
-  };
-  const literal = (path: DataPath) => {
-    const column = columnOf.get(path.slice(2).join('.'));
-    return typeof path[1] === 'number' && column !== undefined ? rowCells[path[1]]?.[column] : undefined;
-  };
+type CsvRecord = { record: string[]; info: { lines: number } };
 
-  const { delimiter, text: body } = delimiterOf(text);
-  let records: { record: string[]; info: { lines: number } }[];
+/** The records of the CSV body, or the parse problem with the line worth showing. */
+function parseRecords(text: string, body: string, delimiter: string, file: string): CsvRecord[] | ManifestProblem {
   try {
-    records = parse(body, {
-      delimiter,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    return parse(body, { delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as unknown as CsvRecord[];
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     const line = error.code === 'CSV_QUOTE_NOT_CLOSED' ? unclosedQuoteLine(text) : (error as CsvError & { lines?: number }).lines;
-    problems.push({ file, ...(line ? { line } : {}), section: 'file', message: csvErrorMessage(error) });
-    return { format: 'csv', data: undefined, locate, literal, problems };
+    return { file, ...(line ? { line } : {}), section: 'file', message: csvErrorMessage(error) };
+  }
+}
+
+/** The line a record starts on: csv-parse reports the line it ends on, and a quoted cell may span lines. */
+function firstLine({ record, info }: CsvRecord): number {
+  return info.lines - record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
+}
+
+/** One CSV manifest being read: its problems, and where each row and cell was, for `locate` and `literal`. */
+class CsvReading {
+  readonly problems: ManifestProblem[] = [];
+  readonly rowLines: number[] = [];
+  readonly rowCells: string[][] = [];
+  /** The column of each field (`keyword`, `slug`, a parameter), the first one where a field is given twice. */
+  readonly columnOf = new Map<string, number>();
+  columns: Column[] = [];
+  header: string[] = [];
+  headerLine = 1;
+  keywordColumn = -1;
+
+  constructor(
+    readonly file: string,
+    readonly delimiter: string,
+  ) {}
+
+  document(data: unknown): ManifestDocument {
+    const locate = (path: DataPath) => {
+      const line = path[0] === 'articles' && typeof path[1] === 'number' ? this.rowLines[path[1]] : undefined;
+      return line === undefined ? undefined : { line };
+    };
+    const literal = (path: DataPath) => {
+      const column = this.columnOf.get(path.slice(2).join('.'));
+      return typeof path[1] === 'number' && column !== undefined ? this.rowCells[path[1]]?.[column] : undefined;
+    };
+    return { format: 'csv', data, locate, literal, problems: this.problems };
   }
 
-  const [headerRecord, ...rows] = records;
-  const header = headerRecord?.record ?? [];
-  // Blank lines may come before the header.
-  const headerLine = headerRecord ? headerRecord.info.lines - header.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0) : 1;
-  const headerProblem = (field: string, message: string) => problems.push({ file, line: headerLine, section: 'header', field, message });
-
-  const columns = header.map(classify);
-  const keywordColumn = columns.findIndex((column) => column.role === 'keyword');
-  // Never guess it: a first column of search volumes would become paid articles named "2400".
-  if (keywordColumn === -1) {
-    const found = header.length === 0 ? 'none' : header.map((cell) => (cell === '' ? '(blank)' : JSON.stringify(cell))).join(', ');
-    headerProblem('keyword', `no column is named "keyword" (the columns are ${found}); name the column that holds the keywords "keyword" (or "targetKeyword")`);
-    return { format: 'csv', data: undefined, locate, literal, problems };
+  headerProblem(field: string, message: string): void {
+    this.problems.push({ file: this.file, line: this.headerLine, section: 'header', field, message });
   }
 
-  const seen = new Map<string, string>();
-  columns.forEach((column, index) => {
-    const cell = header[index] ?? '';
+  /** Reads the header row; false when it has no keyword column (never guessed: a first column of search volumes would become paid articles named "2400"). */
+  readHeader(headerRecord: CsvRecord | undefined): boolean {
+    this.header = headerRecord?.record ?? [];
+    // Blank lines may come before the header.
+    this.headerLine = headerRecord ? firstLine(headerRecord) : 1;
+    this.columns = this.header.map(classify);
+    this.keywordColumn = this.columns.findIndex((column) => column.role === 'keyword');
+    if (this.keywordColumn === -1) {
+      const found = this.header.length === 0 ? 'none' : this.header.map((cell) => (cell === '' ? '(blank)' : JSON.stringify(cell))).join(', ');
+      this.headerProblem('keyword', `no column is named "keyword" (the columns are ${found}); name the column that holds the keywords "keyword" (or "targetKeyword")`);
+      return false;
+    }
+    const seen = new Map<string, string>();
+    this.columns.forEach((column, index) => this.readColumn(column, this.header[index] ?? '', index, seen));
+    return true;
+  }
+
+  private readColumn(column: Column, cell: string, index: number, seen: Map<string, string>): void {
     if (column.role === 'unknown') {
-      const suggestion = suggestName(cell, [...COLUMN_NAMES, 'keyword', 'slug']);
-      headerProblem(
-        cell,
-        `is not a request parameter${suggestion ? `; did you mean "${suggestion}"?` : ''} — rename the column, delete it, or start its header with # to ignore it`,
-      );
+      const suggestion = didYouMean(suggestName(cell, [...COLUMN_NAMES, 'keyword', 'slug']));
+      this.headerProblem(cell, `is not a request parameter${suggestion} — rename the column, delete it, or start its header with # to ignore it`);
     }
     if (column.role !== 'keyword' && column.role !== 'slug' && column.role !== 'parameter') return;
     const field = column.role === 'parameter' ? column.name : column.role;
     const earlier = seen.get(field);
-    if (earlier !== undefined) headerProblem(cell, `is the same field as the column "${earlier}"; keep one of them`);
+    if (earlier !== undefined) this.headerProblem(cell, `is the same field as the column "${earlier}"; keep one of them`);
     else {
       seen.set(field, cell);
-      columnOf.set(field, index);
+      this.columnOf.set(field, index);
     }
-  });
-  const blankWithValues = new Set<number>();
+  }
 
-  const articles: Record<string, unknown>[] = [];
-  for (const { record, info } of rows) {
-    if (record.every((cell) => cell === '')) continue; // a row of bare delimiters, as spreadsheets leave behind
-    const index = articles.length;
-    // csv-parse reports the line a record ends on; a quoted cell may span lines.
-    const line = info.lines - record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
-    rowLines.push(line);
-    rowCells.push(record);
-    const entry: Record<string, unknown> = {};
-    const keyword = record[keywordColumn];
+  /** Reads one data row into an entry; `blankWithValues` collects the header-less columns that hold values. */
+  readRow(row: CsvRecord, index: number, blankWithValues: Set<number>): Record<string, unknown> {
+    const { record } = row;
+    const line = firstLine(row);
+    this.rowLines.push(line);
+    this.rowCells.push(record);
+    const keyword = record[this.keywordColumn];
     const rowProblem = (field: string | undefined, message: string) =>
-      problems.push({ file, line, section: 'articles', index, ...(keyword ? { keyword } : {}), ...(field ? { field } : {}), message });
-
-    const shownDelimiter = delimiter === '\t' ? 'tab' : `"${delimiter}"`;
-    if (record.slice(header.length).some((cell) => cell !== '')) {
-      rowProblem(undefined, `has ${record.length} cells but the header has ${header.length}; quote any cell that contains ${delimiter === '\t' ? 'a tab' : shownDelimiter}, or add a header for the extra column`);
-    } else if (record.length < header.length) {
-      rowProblem(undefined, `has ${record.length === 1 ? '1 cell' : `${record.length} cells`} but the header has ${header.length}; a ${shownDelimiter} is missing, or a cell holding a line break is not quoted`);
-    }
+      this.problems.push({ file: this.file, line, section: 'articles', index, ...(keyword ? { keyword } : {}), ...(field ? { field } : {}), message });
+    const shape = this.rowShapeProblem(record);
+    if (shape !== undefined) rowProblem(undefined, shape);
     if (keyword !== undefined && /^[+-]?[\d.,\s]+%?$/.test(keyword) && /\d/.test(keyword)) {
       rowProblem('keyword', `is only a number (${JSON.stringify(keyword)}), which is no keyword: is the header on the right column (not the search volume)? A keyword that really is a number needs a word with it`);
     }
+    const entry: Record<string, unknown> = {};
     record.forEach((cell, column) => {
-      const spec = columns[column];
+      const spec = this.columns[column];
       if (cell === '' || spec === undefined) return; // an empty cell leaves the parameter to its default
       if (spec.role === 'blank') blankWithValues.add(column);
-      else if (spec.role === 'keyword' && column === keywordColumn) entry.keyword = cell;
-      else if (spec.role === 'slug' && column === columnOf.get('slug')) entry.slug = cell;
-      else if (spec.role === 'parameter' && column === columnOf.get(spec.name)) {
+      else if (spec.role === 'keyword' && column === this.keywordColumn) entry.keyword = cell;
+      else if (spec.role === 'slug' && column === this.columnOf.get('slug')) entry.slug = cell;
+      else if (spec.role === 'parameter' && column === this.columnOf.get(spec.name)) {
         const typed = typedCell(spec.name, cell);
         if ('error' in typed) rowProblem(spec.name, typed.error);
         else setField(entry, spec.name, typed.value);
       }
     });
     entry.keyword ??= '';
-    articles.push(entry);
+    return entry;
+  }
+
+  /** A row with more or fewer cells than the header. */
+  private rowShapeProblem(record: string[]): string | undefined {
+    const { delimiter, header } = this;
+    const shownDelimiter = delimiter === '\t' ? 'tab' : `"${delimiter}"`;
+    if (record.slice(header.length).some((cell) => cell !== '')) {
+      return `has ${record.length} cells but the header has ${header.length}; quote any cell that contains ${delimiter === '\t' ? 'a tab' : shownDelimiter}, or add a header for the extra column`;
+    }
+    if (record.length < header.length) {
+      return `has ${record.length === 1 ? '1 cell' : `${record.length} cells`} but the header has ${header.length}; a ${shownDelimiter} is missing, or a cell holding a line break is not quoted`;
+    }
+    return undefined;
+  }
+}
+
+/** Reads CSV text (BOM already removed) into `{ articles: [...] }` and the line of each row. */
+export function readCsvManifest(source: string, file: string): ManifestDocument {
+  const text = source.replace(/\r\n?/g, '\n');
+  const { delimiter, text: body } = delimiterOf(text);
+  const reading = new CsvReading(file, delimiter);
+  const records = parseRecords(text, body, delimiter, file);
+  if (!Array.isArray(records)) {
+    reading.problems.push(records);
+    return reading.document(undefined);
+  }
+  const [headerRecord, ...rows] = records;
+  if (!reading.readHeader(headerRecord)) return reading.document(undefined);
+  const blankWithValues = new Set<number>();
+  const articles: Record<string, unknown>[] = [];
+  for (const row of rows) {
+    if (row.record.every((cell) => cell === '')) continue; // a row of bare delimiters, as spreadsheets leave behind
+    articles.push(reading.readRow(row, articles.length, blankWithValues));
   }
   for (const column of blankWithValues) {
-    headerProblem(`column ${column + 1}`, 'has no header but holds values; give it a parameter name as header, or delete the column');
+    reading.headerProblem(`column ${column + 1}`, 'has no header but holds values; give it a parameter name as header, or delete the column');
   }
-  return { format: 'csv', data: { articles }, locate, literal, problems };
+  return reading.document({ articles });
 }

@@ -1,6 +1,6 @@
 // Words for schema issues: what the value should be, what it is, and how to fix it — in the site owner's terms, not zod's.
 import type { z } from 'zod';
-import { suggestName } from './suggestion.js';
+import { didYouMean, suggestName } from './suggestion.js';
 
 const MAX_TEXT_SHOWN = 60;
 
@@ -66,7 +66,7 @@ export function issueMessage(issue: z.core.$ZodIssue, value: unknown, literal?: 
     case 'invalid_value': {
       const options = issue.values.map((option) => JSON.stringify(option)).join(', ');
       const suggestion = typeof value === 'string' ? suggestName(value, issue.values.map(String)) : undefined;
-      return `must be one of ${options}, not ${describeValue(value, literal)}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`;
+      return `must be one of ${options}, not ${describeValue(value, literal)}${didYouMean(suggestion)}`;
     }
     case 'too_small':
     case 'too_big':

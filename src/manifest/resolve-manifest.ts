@@ -14,7 +14,7 @@ import { fieldName, type DataPath, type ManifestDocument } from './manifest-docu
 import { ManifestError, type ManifestProblem } from './manifest-error.js';
 import { parameterSchema, typesAccepting } from './parameter-kinds.js';
 import { deriveSlug, keywordIdentity, slugIdentity, validateSlug } from './slug.js';
-import { suggestName } from './suggestion.js';
+import { didYouMean, suggestName } from './suggestion.js';
 import { keywordTextProblem, textValueProblems } from './text-hygiene.js';
 
 const SECTIONS = ['defaults', 'articles'];
@@ -58,16 +58,14 @@ function quotedList(values: readonly string[]): string {
 /** A parameter the entry's article type does not take, or a name the service does not know. */
 function unknownNameMessage(parent: readonly PropertyKey[], name: string, articleType: ArticleType | undefined): string {
   if (parent.length === 1 && parent[0] === 'polishSettings') {
-    const suggestion = suggestName(name, POLISH_SETTING_KEYS);
-    return `is not a polish setting${suggestion ? `; did you mean "${suggestion}"?` : `; the settings are ${POLISH_SETTING_KEYS.join(', ')}`}`;
+    return `is not a polish setting${didYouMean(suggestName(name, POLISH_SETTING_KEYS), `; the settings are ${POLISH_SETTING_KEYS.join(', ')}`)}`;
   }
   if (parent.length > 0) return 'is not allowed here; remove it';
   const owners = typesAccepting(name);
   if (owners.length > 0 && articleType !== undefined) {
     return `applies only to articleType ${quotedList(owners)}, but this entry is "${articleType}"; set \`articleType: ${owners[0]}\` or remove it`;
   }
-  const suggestion = suggestName(name, ENTRY_NAMES);
-  return `is not a request parameter${suggestion ? `; did you mean "${suggestion}"?` : '; check the spelling, or remove it'}`;
+  return `is not a request parameter${didYouMean(suggestName(name, ENTRY_NAMES), '; check the spelling, or remove it')}`;
 }
 
 /** Why a keyword can't be used, with what to do; undefined when it can. */
@@ -144,7 +142,7 @@ function checkRoot(root: unknown, checker: Checker): Record<string, unknown> | u
       else if (key === 'keyword' || key === 'slug') message = 'belongs on an entry under `articles:`';
       else {
         const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, SECTIONS);
-        message = `is not part of a manifest, which has only \`defaults\` and \`articles\`${suggestion ? `; did you mean "${suggestion}"?` : '; remove it'}`;
+        message = `is not part of a manifest, which has only \`defaults\` and \`articles\`${didYouMean(suggestion, '; remove it')}`;
       }
       checker.add({ section: 'top-level', field: key, message }, [key]);
     }
@@ -183,8 +181,7 @@ function resolveDefaults(value: unknown, checker: Checker): Record<string, unkno
       if (parsed.success) defaults[key] = parameter;
       else problem(issueMessage(parsed.error.issues[0] as z.core.$ZodIssue, parameter, document.literal(['defaults', key])));
     } else if (!ALL_PARAMETER_NAMES.includes(key)) {
-      const suggestion = suggestName(key, ALL_PARAMETER_NAMES);
-      problem(`is not a request parameter${suggestion ? `; did you mean "${suggestion}"?` : '; check the spelling, or remove it'}`);
+      problem(`is not a request parameter${didYouMean(suggestName(key, ALL_PARAMETER_NAMES), '; check the spelling, or remove it')}`);
     } else if (parameter === null) {
       problem('has no value; give one, or remove the line');
     } else {
@@ -210,30 +207,82 @@ function resolveDefaults(value: unknown, checker: Checker): Record<string, unkno
   return defaults;
 }
 
+/** Reports a problem of one entry: its field (if any), what is wrong, and where (by default the entry itself). */
+type EntryProblem = (field: string | undefined, message: string, path?: DataPath) => void;
+
+/** An entry split into its keyword (as written, and where), its slug and its request parameters. */
+interface EntryParts {
+  rawKeyword: unknown;
+  keywordPath: DataPath;
+  slugValue: unknown;
+  params: Record<string, unknown>;
+  keywordTwice: boolean;
+}
+
+function entryParts(item: unknown, base: DataPath): EntryParts {
+  if (!isPlainObject(item)) return { rawKeyword: item, keywordPath: base, slugValue: undefined, params: {}, keywordTwice: false };
+  const { keyword, targetKeyword, slug, ...rest } = item;
+  return {
+    rawKeyword: keyword ?? targetKeyword,
+    keywordPath: [...base, keyword !== undefined || targetKeyword === undefined ? 'keyword' : 'targetKeyword'],
+    slugValue: slug,
+    params: withoutUndefined(rest),
+    keywordTwice: keyword !== undefined && targetKeyword !== undefined,
+  };
+}
+
+/** How the entry is named in messages: its keyword as written, when it is one. */
+function entryLabel(rawKeyword: unknown, keywordPath: DataPath, document: ManifestDocument): string | undefined {
+  if (typeof rawKeyword === 'string') return rawKeyword.trim();
+  if (typeof rawKeyword === 'number' || typeof rawKeyword === 'boolean') return document.literal(keywordPath) ?? String(rawKeyword);
+  return undefined;
+}
+
+/** The entry's explicit slug, checked, or undefined (after reporting why). */
+function checkedSlug(slugValue: unknown, base: DataPath, document: ManifestDocument, problem: EntryProblem): string | undefined {
+  const slugPath = [...base, 'slug'];
+  const literal = document.literal(slugPath);
+  if (slugValue === null) problem('slug', 'has no value; write a slug, or remove `slug` to derive one from the keyword', slugPath);
+  else if (typeof slugValue === 'number' || typeof slugValue === 'boolean') {
+    problem('slug', `must be text, not ${describeValue(slugValue, literal)}; quote it: ${quoted(slugValue, literal)}`, slugPath);
+  } else if (typeof slugValue !== 'string') problem('slug', `must be text, not ${describeValue(slugValue, literal)}`, slugPath);
+  else {
+    const slug = slugValue.normalize('NFC');
+    const reason = validateSlug(slug);
+    if (reason === undefined) return slug;
+    problem('slug', `${JSON.stringify(slug)} ${reason}`, slugPath);
+  }
+  return undefined;
+}
+
+/** Reports and removes parameters with no value or with text that cannot be sent, so the request check sees only the rest. */
+function dropUnsendable(params: Record<string, unknown>, base: DataPath, problem: EntryProblem): void {
+  for (const [key, value] of Object.entries(params)) {
+    const textProblems = value === null ? [] : textValueProblems(value, [key]);
+    for (const text of textProblems) problem(fieldName(text.path), text.message, [...base, ...text.path]);
+    if (value !== null && textProblems.length === 0) continue;
+    if (value === null) problem(key, 'has no value; give one, or remove the line to use the default', [...base, key]);
+    delete params[key];
+  }
+}
+
+/** The entry's article type (which decides the defaults that apply and the parameters allowed), or undefined when it is invalid (reported). */
+function entryArticleType(params: Record<string, unknown>, defaults: Record<string, unknown>, base: DataPath, document: ManifestDocument, problem: EntryProblem): ArticleType | undefined {
+  if (params.articleType === undefined) return (defaults.articleType as ArticleType | undefined) ?? 'blog_post';
+  const parsed = articleTypeSchema.safeParse(params.articleType);
+  if (parsed.success) return parsed.data;
+  const path = [...base, 'articleType'];
+  problem('articleType', issueMessage(parsed.error.issues[0] as z.core.$ZodIssue, params.articleType, document.literal(path)), path);
+  return undefined;
+}
+
 /** Checks one entry of `articles`; returns what is known about it (for slugs and duplicates), or undefined for an empty or nested entry. */
 function resolveEntry(item: unknown, index: number, defaults: Record<string, unknown>, checker: Checker): Draft | undefined {
   const { document } = checker;
   const base: DataPath = ['articles', index];
-  let rawKeyword: unknown = item;
-  let keywordPath = base;
-  let slugValue: unknown;
-  let params: Record<string, unknown> = {};
-  let keywordTwice = false;
-  if (isPlainObject(item)) {
-    const { keyword, targetKeyword, slug, ...rest } = item;
-    rawKeyword = keyword ?? targetKeyword;
-    keywordPath = [...base, keyword !== undefined || targetKeyword === undefined ? 'keyword' : 'targetKeyword'];
-    slugValue = slug;
-    params = withoutUndefined(rest);
-    keywordTwice = keyword !== undefined && targetKeyword !== undefined;
-  }
-  const label =
-    typeof rawKeyword === 'string'
-      ? rawKeyword.trim()
-      : typeof rawKeyword === 'number' || typeof rawKeyword === 'boolean'
-        ? (document.literal(keywordPath) ?? String(rawKeyword))
-        : undefined;
-  const problem = (field: string | undefined, message: string, path: DataPath = base) =>
+  const { rawKeyword, keywordPath, slugValue, params, keywordTwice } = entryParts(item, base);
+  const label = entryLabel(rawKeyword, keywordPath, document);
+  const problem: EntryProblem = (field, message, path = base) =>
     checker.add({ section: 'articles', index, ...(label !== undefined ? { keyword: label } : {}), ...(field ? { field } : {}), message }, path);
 
   if (item === null || item === undefined) {
@@ -253,53 +302,30 @@ function resolveEntry(item: unknown, index: number, defaults: Record<string, unk
   const misspeltKeyword = () => Object.keys(params).some((key) => suggestName(key, ENTRY_NAMES) === 'keyword');
   if (keywordIssue === undefined) draft.keyword = (rawKeyword as string).trim();
   else if (rawKeyword !== undefined || !misspeltKeyword()) problem('keyword', keywordIssue, keywordPath);
-
   if (slugValue !== undefined) {
-    const slugPath = [...base, 'slug'];
-    const literal = document.literal(slugPath);
-    if (slugValue === null) problem('slug', 'has no value; write a slug, or remove `slug` to derive one from the keyword', slugPath);
-    else if (typeof slugValue === 'number' || typeof slugValue === 'boolean') {
-      problem('slug', `must be text, not ${describeValue(slugValue, literal)}; quote it: ${quoted(slugValue, literal)}`, slugPath);
-    } else if (typeof slugValue !== 'string') problem('slug', `must be text, not ${describeValue(slugValue, literal)}`, slugPath);
-    else {
-      const slug = slugValue.normalize('NFC');
-      const reason = validateSlug(slug);
-      if (reason === undefined) draft.slug = slug;
-      else problem('slug', `${JSON.stringify(slug)} ${reason}`, slugPath);
-    }
+    const slug = checkedSlug(slugValue, base, document, problem);
+    if (slug !== undefined) draft.slug = slug;
   }
-
-  for (const [key, value] of Object.entries(params)) {
-    const textProblems = value === null ? [] : textValueProblems(value, [key]);
-    for (const text of textProblems) problem(fieldName(text.path), text.message, [...base, ...text.path]);
-    if (value !== null && textProblems.length === 0) continue;
-    if (value === null) problem(key, 'has no value; give one, or remove the line to use the default', [...base, key]);
-    delete params[key];
-  }
-
-  // The article type decides which defaults apply and which parameters are allowed.
-  let articleType = (defaults.articleType as ArticleType | undefined) ?? 'blog_post';
-  if (params.articleType !== undefined) {
-    const parsed = articleTypeSchema.safeParse(params.articleType);
-    if (!parsed.success) {
-      const path = [...base, 'articleType'];
-      problem('articleType', issueMessage(parsed.error.issues[0] as z.core.$ZodIssue, params.articleType, document.literal(path)), path);
-      return draft; // without a type, which parameters are allowed is unknown: the rest is checked once it is fixed
-    }
-    articleType = parsed.data;
-  }
+  dropUnsendable(params, base, problem);
+  const articleType = entryArticleType(params, defaults, base, document, problem);
+  // Without a type, which parameters are allowed is unknown: the rest is checked once it is fixed.
+  if (articleType === undefined) return draft;
   draft.articleType = articleType;
+  const request = checkedRequest(params, defaults, draft, base, checker, problem);
+  if (request !== undefined && draft.keyword !== undefined) draft.request = request;
+  return draft;
+}
 
+/** The entry's request (its parameters over the defaults that apply to its type), or undefined after reporting the entry's own problems. */
+function checkedRequest(params: Record<string, unknown>, defaults: Record<string, unknown>, draft: Draft, base: DataPath, checker: Checker, problem: EntryProblem): ArticleRequest | undefined {
+  const articleType = draft.articleType!;
   const applicable = Object.fromEntries(Object.entries(defaults).filter(([key]) => typesAccepting(key).includes(articleType)));
   const merged: Record<string, unknown> = { ...applicable, ...params, articleType, targetKeyword: draft.keyword ?? 'keyword' };
   if (isPlainObject(applicable.polishSettings) && isPlainObject(params.polishSettings)) {
     merged.polishSettings = { ...applicable.polishSettings, ...params.polishSettings };
   }
   const parsed = articleRequestSchema.safeParse(merged);
-  if (parsed.success) {
-    if (draft.keyword !== undefined) draft.request = parsed.data;
-    return draft;
-  }
+  if (parsed.success) return parsed.data;
   const ownKeys = (parent: readonly PropertyKey[]) => {
     const value = valueAt(params, parent);
     return isPlainObject(value) ? Object.keys(value) : [];
@@ -319,9 +345,9 @@ function resolveEntry(item: unknown, index: number, defaults: Record<string, unk
     if (typeof first !== 'string' || !Object.hasOwn(params, first)) continue;
     if (first === 'polishSettings' && second !== undefined && !ownKeys(['polishSettings']).includes(String(second))) continue;
     const path = issue.path as DataPath;
-    problem(fieldName(path), issueMessage(issue, valueAt(merged, path), document.literal([...base, ...path])), [...base, ...path]);
+    problem(fieldName(path), issueMessage(issue, valueAt(merged, path), checker.document.literal([...base, ...path])), [...base, ...path]);
   }
-  return draft;
+  return undefined;
 }
 
 /** Derives the slug of every entry that has none; the derived slug must pass the same checks as a given one. */

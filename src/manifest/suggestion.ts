@@ -63,8 +63,7 @@ export function suggestName(name: string, candidates: readonly string[]): string
   return candidates[looseCandidates.indexOf(best)];
 }
 
-/** `; did you mean "x"?` or '' — to append to a message. */
-export function didYouMean(name: string, candidates: readonly string[]): string {
-  const suggestion = suggestName(name, candidates);
-  return suggestion === undefined ? '' : `; did you mean "${suggestion}"?`;
+/** `; did you mean "x"?` for a suggestion, else `otherwise` — to append to a message. */
+export function didYouMean(suggestion: string | undefined, otherwise = ''): string {
+  return suggestion === undefined || suggestion === '' ? otherwise : `; did you mean "${suggestion}"?`;
 }
