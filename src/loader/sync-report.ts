@@ -1,6 +1,6 @@
 // The loader's log lines: a plan summary, throttled progress, failures and a final summary; silent when nothing happens.
 import { relative } from 'node:path';
-import { unknownCreatesLines, type SyncEvent, type SyncPlan, type SyncResult } from '../sync/index.js';
+import { ProgressBoard, unknownCreatesLines, type ArticleProgress, type SyncEvent, type SyncPlan, type SyncResult } from '../sync/index.js';
 
 /** The part of Astro's logger the loader uses. */
 export interface LoaderLogger {
@@ -63,12 +63,10 @@ export class SyncReporter {
   readonly #logger: LoaderLogger;
   readonly #progressIntervalMs: number;
   readonly #now: () => number;
-  /** Articles this run waits for, and each one's progress (1 once finished or failed). */
-  readonly #tracked = new Map<string, number>();
+  /** Where each article stands (the one progress reducer, shared with the CLI and the toolbar panel). */
+  readonly #board = new ProgressBoard();
   #lastProgressLine = 0;
   #lastProgressText = '';
-  #done = 0;
-  #failed = 0;
 
   readonly #continuation: boolean;
   readonly #offline: boolean;
@@ -86,11 +84,9 @@ export class SyncReporter {
   }
 
   readonly onEvent = (event: SyncEvent): void => {
+    this.#board.apply(event);
     switch (event.type) {
       case 'plan': {
-        for (const article of event.plan.articles) {
-          if (article.action === 'create' || article.action === 'wait' || article.action === 'fetch') this.#tracked.set(article.slug, 0);
-        }
         const line = planSummary(event.plan, { offline: this.#offline });
         if (planHasWork(event.plan) && !this.#continuation) this.#logger.info(line);
         else this.#logger.debug(line);
@@ -100,24 +96,15 @@ export class SyncReporter {
         this.#logger.info(`waiting for another build that holds ${event.lockFile}…`);
         return;
       case 'progress':
-        if (this.#tracked.has(event.slug)) this.#tracked.set(event.slug, event.progress);
         this.#progress(false);
         return;
       case 'finished':
       case 'fetched':
-        if (this.#tracked.has(event.slug)) {
-          this.#tracked.set(event.slug, 1);
-          this.#done += 1;
-          this.#progress(true);
-        }
+        this.#progress(true);
         return;
       case 'failed':
       case 'unknown':
-        if (this.#tracked.has(event.slug)) {
-          this.#tracked.set(event.slug, 1);
-          this.#failed += 1;
-          this.#progress(true);
-        }
+        this.#progress(true);
         this.#logger.warn(`"${event.slug}": ${event.error.message} (${event.error.code})`);
         return;
       case 'warning':
@@ -129,19 +116,26 @@ export class SyncReporter {
       case 'restored':
         this.#logger.debug(`serving the earlier article of "${event.slug}" again (article ${event.articleId})`);
         return;
-      case 'done':
+      default:
         return;
     }
   };
 
+  /** The articles this run asks the service about: created, waited for, or fetched. */
+  #tracked(): ArticleProgress[] {
+    return [...this.#board.articles.values()].filter((article) => article.action === 'create' || article.action === 'wait' || article.action === 'fetch');
+  }
+
   #progress(settled: boolean): void {
-    const total = this.#tracked.size;
+    const tracked = this.#tracked();
+    const total = tracked.length;
     if (total === 0) return;
-    const ended = this.#done + this.#failed;
-    const fraction = [...this.#tracked.values()].reduce((sum, value) => sum + value, 0) / total;
-    const text = `${ended}/${total} ready (${Math.floor(fraction * 100)}%)${this.#failed > 0 ? `, ${this.#failed} failed` : ''}`;
+    const ready = tracked.filter((article) => article.phase === 'finished').length;
+    const failed = tracked.filter((article) => article.phase === 'failed' || article.phase === 'unknown').length;
+    const fraction = tracked.reduce((sum, article) => sum + (ProgressBoard.done(article.phase) ? 1 : article.progress), 0) / total;
+    const text = `${ready}/${total} ready${failed > 0 ? `, ${failed} failed` : ''} (${Math.floor(fraction * 100)}% done)`;
     const now = this.#now();
-    const last = ended === total;
+    const last = ready + failed === total;
     if (text === this.#lastProgressText) return;
     if (!last && now - this.#lastProgressLine < this.#progressIntervalMs && !(settled && this.#lastProgressLine === 0)) return;
     this.#lastProgressLine = now;

@@ -47,6 +47,19 @@ describe('SyncReporter', () => {
     const progress = logger.lines.filter((line) => line.message.startsWith('writing:'));
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.length).toBeLessThanOrEqual(4);
-    expect(progress.at(-1)!.message).toBe('writing: 20/20 ready (100%)');
+    expect(progress.at(-1)!.message).toBe('writing: 20/20 ready (100% done)');
+  });
+
+  it('should count failed articles apart from ready ones, so a run where all failed never reads as all ready', () => {
+    const logger = recorder();
+    const reporter = new SyncReporter(logger, { progressIntervalMs: 0 });
+    const three = planSync(specs.slice(0, 3), emptyLockFile(), new Set());
+    reporter.onEvent({ type: 'plan', plan: three, lockFile: '/x/articles.lock.json' });
+    const error = { code: 'generation_failed', message: 'the service gave up' };
+    reporter.onEvent({ type: 'finished', slug: specs[0]!.slug, articleId: 'a' });
+    for (const s of specs.slice(1, 3)) reporter.onEvent({ type: 'failed', slug: s.slug, error } as SyncEvent);
+    const progress = logger.lines.filter((line) => line.message.startsWith('writing:')).map((line) => line.message);
+    expect(progress.at(-1)).toBe('writing: 1/3 ready, 2 failed (100% done)');
+    expect(progress).not.toContain('writing: 3/3 ready (100% done)');
   });
 });
