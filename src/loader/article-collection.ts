@@ -10,6 +10,8 @@ import { loadManifest, resolveInlineManifest, type ArticleSpec, type Manifest } 
 import { buildLinkMap, InternalLinksError, PipelineOptionError, processArticle, type ArticleContext, type LinkMap } from '../pipeline/index.js';
 import {
   blockedCreates,
+  notReadyAdvice,
+  notReadyMessage,
   planSync,
   readLockState,
   resolveLockPaths,
@@ -17,6 +19,7 @@ import {
   type CachedOutput,
   type LockEntry,
   type LockEntryError,
+  type NotReadyArticle,
   type OutputCache,
   type ServedArticle,
   type SyncEvent,
@@ -42,42 +45,15 @@ function packageVersion(): string {
   }
 }
 
-/** Articles that could not be served while `onFailure` is `'fail'`. */
+/** Articles that could not be served while `onFailure` is `'fail'` (their unknown creates were listed by the run's log just before). */
 export class ArticlesNotReadyError extends ArticleLoaderError {
-  readonly failures: LeftOut[];
+  readonly failures: NotReadyArticle[];
 
-  constructor(failures: LeftOut[]) {
-    const lines = failures.slice(0, 20).map((f) => `  - ${f.slug}: ${f.error.message} (${f.error.code})`);
-    if (failures.length > 20) lines.push(`  - … and ${failures.length - 20} more`);
-    super(
-      'articles_not_ready',
-      `${formatCount(failures.length, 'article is', 'articles are')} not ready, and onFailure is "fail":\n${lines.join('\n')}\n` +
-        `${leftOutAdvice(failures)} Set onFailure: "skip" to build the site without them.`,
-    );
+  constructor(failures: NotReadyArticle[]) {
+    const headline = `${formatCount(failures.length, 'article is', 'articles are')} not ready, and onFailure is "fail":`;
+    super('articles_not_ready', notReadyMessage(failures, headline, 'Set onFailure: "skip" to build the site without them.', 'above'));
     this.failures = failures;
   }
-}
-
-/** An article a build could not serve; `lockStatus`: its lock entry's status after the sync (none: never created). */
-interface LeftOut {
-  slug: string;
-  error: LockEntryError;
-  lockStatus: LockEntry['status'] | undefined;
-}
-
-/**
- * What becomes of articles left out of a build, by their lock entry: one with an id that is not
- * finished is resumed by a later build; a failed one waits for `retryFailed`, an unknown create
- * for adopt or `retryUnknown`; one never created is tried again.
- */
-function leftOutAdvice(failures: readonly LeftOut[]): string {
-  const statuses = new Set(failures.map((f) => f.lockStatus));
-  const advice: string[] = [];
-  if (statuses.has('pending')) advice.push('articles with an id keep it, and the next build resumes them');
-  if (statuses.has('failed')) advice.push('failed articles are created again only when asked (retryFailed, CLI --retry-failed; a new, paid article)');
-  if (statuses.has('unknown')) advice.push('unknown creates stay off the site until adopted or paid for again (see the list above)');
-  if (statuses.has(undefined) || statuses.has('finished')) advice.push('the others are tried again by the next build');
-  return `${advice.join('; ').replace(/^./, (c) => c.toUpperCase())}.`;
 }
 
 /** The errors that are mistakes in the setup, not in one article: they stop the build whatever `onFailure` says. */
@@ -304,7 +280,7 @@ export class ArticleCollection {
         if (this.#options.onFailure === 'fail') throw new ArticlesNotReadyError(failures);
         logger.warn(
           `${formatCount(failures.length, 'article was', 'articles were')} left out of the site (onFailure: "skip"): ${failures.map((f) => f.slug).join(', ')}. ` +
-            `${leftOutAdvice(failures)} Set onFailure: "fail" to fail the build instead.`,
+            `${notReadyAdvice(failures, 'above')} Set onFailure: "fail" to fail the build instead.`,
         );
       }
     } catch (error) {
@@ -417,11 +393,11 @@ export class ArticleCollection {
   }
 
   /** Puts every article of a sync result in the store; returns the ones that could not be served. */
-  async #applyResult(result: SyncResult, pass: PassContext): Promise<LeftOut[]> {
+  async #applyResult(result: SyncResult, pass: PassContext): Promise<NotReadyArticle[]> {
     const { store } = this.#context;
     const untouched = new Set(store.keys());
     const bySlug = new Map(pass.specs.map((spec) => [spec.slug, spec]));
-    const failures: LeftOut[] = [];
+    const failures: NotReadyArticle[] = [];
     const limit = pLimit(4);
     await Promise.all(
       result.articles.map((article) =>
@@ -449,7 +425,7 @@ export class ArticleCollection {
             this.#placeholder(spec, 'failed', null, 0, error, article.entry);
           } else {
             untouched.add(spec.slug);
-            failures.push({ slug: spec.slug, error, lockStatus: article.entry?.status });
+            failures.push({ slug: spec.slug, error, keyword: spec.keyword, status: article.entry?.status });
           }
         }),
       ),

@@ -18,7 +18,7 @@ import { RunState } from './run-state.js';
 import { readServedOutput } from './served-output.js';
 import { SettledWrites } from './settled-writes.js';
 import type { SyncEvent, SyncResult } from './sync-result.js';
-import { unknownCreatesLines } from './unknown-creates.js';
+import { notReadyMessage } from './not-ready.js';
 
 export { idempotencyKeyFor } from './create-phase.js';
 export type { ServedArticle, SyncArticleResult, SyncEvent, SyncOutcome, SyncResult, SyncTotals } from './sync-result.js';
@@ -87,16 +87,9 @@ export class SyncFailedError extends SyncError {
   readonly result: SyncResult;
 
   constructor(result: SyncResult) {
-    const lines = result.failures.slice(0, 20).map((f) => `  - ${f.slug}: ${f.outcome}${f.error === undefined ? '' : ` (${f.error.code}: ${f.error.message})`}`);
-    if (result.failures.length > 20) lines.push(`  - … and ${result.failures.length - 20} more`);
-    const unknown = unknownCreatesLines(result.failures.filter((f) => f.outcome === 'unknown'));
-    super(
-      'sync_failed',
-      `${result.failures.length} article(s) are not ready:\n${lines.join('\n')}\n` +
-        'The lock file keeps every article id: articles still being written are resumed by the next run. Failed articles are re-created only ' +
-        'when asked (`retryFailed`, CLI `--retry-failed`); `onFailure: "skip"` builds without them.' +
-        (unknown.length > 0 ? `\n${unknown.join('\n')}` : ''),
-    );
+    const articles = result.failures.map((f) => ({ slug: f.slug, keyword: f.keyword, status: f.outcome === 'failed' || f.outcome === 'unknown' || f.outcome === 'pending' ? f.outcome : undefined, ...(f.error === undefined ? {} : { error: f.error }) }));
+    const headline = `${articles.length === 1 ? '1 article is' : `${articles.length} articles are`} not ready:`;
+    super('sync_failed', notReadyMessage(articles, headline, '`onFailure: "skip"` builds without them.'));
     this.result = result;
   }
 }

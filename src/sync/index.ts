@@ -34,6 +34,7 @@ export {
 export {
   adoptCommand, retryUnknownCommand, unknownCreatesExplanation, unknownCreatesLines, type UnknownCreate
 } from './unknown-creates.js';
+export { notReadyAdvice, notReadyLines, notReadyMessage, type NotReadyArticle } from './not-ready.js';
 export { adoptArticle, type AdoptOptions, type AdoptResult } from './adopt.js';
 export type { OutputOwner } from './lock-integrity.js';
 // Every error class and code of sync, and the lock integrity problem types.
