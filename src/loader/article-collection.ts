@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import pLimit from 'p-limit';
 import { ArticleLoaderError } from '../errors.js';
-import { loadManifest, resolveInlineManifest, type ArticleSpec, type Manifest } from '../manifest/index.js';
+import { formatManifestProblem, loadManifest, resolveInlineManifest, type ArticleSpec, type Manifest } from '../manifest/index.js';
 import { buildLinkMap, InternalLinksError, PipelineOptionError, processArticle, type ArticleContext, type LinkMap } from '../pipeline/index.js';
 import {
   blockedCreates,
@@ -209,11 +209,20 @@ export class ArticleCollection {
     return { manifest, lockFile, cacheDir };
   }
 
+  /** The manifest, its warnings logged once for each version of them (a dev server reads it on every pass). */
   async #readManifest(): Promise<Manifest> {
     const source = this.#options.manifest;
-    if (source.kind === 'file') return loadManifest(resolve(this.#root, source.path));
-    return resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
+    const manifest =
+      source.kind === 'file'
+        ? await loadManifest(resolve(this.#root, source.path))
+        : resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
+    const warnings = manifest.warnings.map(formatManifestProblem);
+    if (warnings.join('\n') !== this.#manifestWarnings) for (const warning of warnings) this.#context.logger.warn(warning);
+    this.#manifestWarnings = warnings.join('\n');
+    return manifest;
   }
+
+  #manifestWarnings = '';
 
   async #readLockText(lockFile: string): Promise<string | undefined> {
     try {

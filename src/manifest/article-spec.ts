@@ -1,5 +1,6 @@
 // What the manifest hands to the rest of the loader: one validated, defaults-applied request per article, with its slug and where it was written.
 import type { ArticleRequest } from '../spec/request-schema.js';
+import type { ManifestProblem } from './manifest-error.js';
 
 export interface ArticleSpec {
   /** Unique (ignoring case) and safe as a URL segment and file name; see `validateSlug`. */
@@ -19,4 +20,6 @@ export interface Manifest {
   file: string;
   /** In manifest order. */
   specs: ArticleSpec[];
+  /** What is allowed but probably not meant (a default some entries take without effect); printed, never fatal. */
+  warnings: ManifestProblem[];
 }

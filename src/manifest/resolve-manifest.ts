@@ -12,6 +12,7 @@ import type { ArticleSpec, Manifest } from './article-spec.js';
 import { describeValue, issueMessage, quoted } from './issue-messages.js';
 import { fieldName, type DataPath, type ManifestDocument } from './manifest-document.js';
 import { ManifestError, type ManifestProblem } from './manifest-error.js';
+import { ineffectiveMessage, ineffectiveParameters } from './ineffective-parameters.js';
 import { parameterSchema, typesAccepting } from './parameter-kinds.js';
 import { deriveSlug, keywordIdentity, slugIdentity, validateSlug } from './slug.js';
 import { didYouMean, suggestName } from './suggestion.js';
@@ -90,6 +91,8 @@ interface Draft {
   articleType?: ArticleType;
   request?: ArticleRequest;
   line?: number;
+  /** Defaults this entry takes without effect: each field, and why (see `idleDefaultWarnings`). */
+  idleDefaults?: { field: string; why: string }[];
 }
 
 /** The keyword of `articles[index]` as written, when the entry has one that is text. */
@@ -325,7 +328,10 @@ function checkedRequest(params: Record<string, unknown>, defaults: Record<string
     merged.polishSettings = { ...applicable.polishSettings, ...params.polishSettings };
   }
   const parsed = articleRequestSchema.safeParse(merged);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    draft.idleDefaults = idleParameters(parsed.data, params, defaults, base, problem);
+    return parsed.data;
+  }
   const ownKeys = (parent: readonly PropertyKey[]) => {
     const value = valueAt(params, parent);
     return isPlainObject(value) ? Object.keys(value) : [];
@@ -348,6 +354,50 @@ function checkedRequest(params: Record<string, unknown>, defaults: Record<string
     problem(fieldName(path), issueMessage(issue, valueAt(merged, path), checker.document.literal([...base, ...path])), [...base, ...path]);
   }
   return undefined;
+}
+
+/**
+ * Reports the entry's own parameters that would have no effect (an error: they would be paid for
+ * as if they mattered), and returns the defaults it takes without effect, for one warning per default.
+ */
+function idleParameters(request: ArticleRequest, own: Record<string, unknown>, defaults: Record<string, unknown>, base: DataPath, problem: EntryProblem): { field: string; why: string }[] {
+  for (const item of ineffectiveParameters(request, Object.keys(own))) problem(item.field, ineffectiveMessage(item), [...base, item.field]);
+  const inherited = Object.keys(defaults).filter((key) => key !== 'articleType' && !Object.hasOwn(own, key));
+  const otherType = inherited.filter((key) => !typesAccepting(key).includes(request.articleType));
+  return [
+    ...ineffectiveParameters(request, inherited.filter((key) => !otherType.includes(key))).map(({ field, needs }) => ({ field, why: `without ${needs}` })),
+    ...otherType.map((field) => ({ field, why: `as it applies only to articleType ${quotedList(typesAccepting(field))}` })),
+  ];
+}
+
+/**
+ * One warning per default that some entries take without effect, naming them (up to 5) and why.
+ * A type-specific default that no entry can take is an error of its own (`checkUnusedDefaults`).
+ */
+function idleDefaultWarnings(drafts: readonly Draft[], file: string, lineOf: (path: DataPath) => { line?: number }): ManifestProblem[] {
+  const groups = new Map<string, { field: string; why: string; entries: string[] }>();
+  for (const draft of drafts) {
+    for (const { field, why } of draft.idleDefaults ?? []) {
+      const key = `${field}\u0000${why}`;
+      const group = groups.get(key) ?? { field, why, entries: [] };
+      group.entries.push(draft.slug ?? draft.keyword ?? `articles[${draft.index}]`);
+      groups.set(key, group);
+    }
+  }
+  const types = new Set(drafts.map((draft) => draft.articleType));
+  return [...groups.values()]
+    .filter((group) => typesAccepting(group.field).some((type) => types.has(type)) || !group.why.startsWith('as it applies'))
+    .map(({ field, why, entries }) => {
+      const count = drafts.length === entries.length ? `every entry (${entries.length})` : `${entries.length === 1 ? '1 entry' : `${entries.length} entries`}`;
+      const named = `${entries.slice(0, 5).join(', ')}${entries.length > 5 ? `, … ${entries.length - 5} more` : ''}`;
+      return {
+        file,
+        ...lineOf(['defaults', field]),
+        section: 'defaults' as const,
+        field,
+        message: `has no effect on ${count}: ${named}, ${why}; set it on the entries it is meant for instead`,
+      };
+    });
 }
 
 /** Derives the slug of every entry that has none; the derived slug must pass the same checks as a given one. */
@@ -440,6 +490,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
   checkUnusedDefaults(defaults, drafts, checker);
 
   if (checker.problems.length > 0) throw new ManifestError(file, checker.problems);
+  const warnings = idleDefaultWarnings(drafts, file, (path) => checker.lineOf(path));
   const specs = drafts.map((draft): ArticleSpec => {
     const request = draft.request as ArticleRequest;
     return {
@@ -450,5 +501,5 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
       source: { file, ...(draft.line !== undefined ? { line: draft.line } : {}) },
     };
   });
-  return { file, specs };
+  return { file, specs, warnings };
 }

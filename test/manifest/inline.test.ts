@@ -17,7 +17,7 @@ function refusal(run: () => unknown): ManifestError {
 describe('resolveInlineManifest', () => {
   it('should resolve bare keywords and keyword objects, defaults applied, with the origin as source', () => {
     const manifest = resolveInlineManifest(
-      { defaults: { articleType: 'listicle', numberOfItems: 5 }, articles: ['10 best hikes', { keyword: 'packing list', slug: 'packing', numberOfItems: 12 }] },
+      { defaults: { articleType: 'listicle', enableAutomaticLength: false, numberOfItems: 5 }, articles: ['10 best hikes', { keyword: 'packing list', slug: 'packing', numberOfItems: 12 }] },
       origin,
     );
     expect(manifest.file).toBe(origin);

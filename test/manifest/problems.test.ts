@@ -106,10 +106,10 @@ describe('reporting problems', () => {
   });
 
   it('should name a key written twice by its entry, its field and both lines, at every level, in YAML and JSON', () => {
-    const yaml = ['articles:', '  - keyword: best shoes', '    polishSettings:', '      humanize: true', '      humanize: false', 'defaults:', '  language: German', '  language: French', ''].join('\n');
+    const yaml = ['articles:', '  - keyword: best shoes', '    autoPolish: true', '    polishSettings:', '      humanize: true', '      humanize: false', 'defaults:', '  language: German', '  language: French', ''].join('\n');
     expect(refusal(yaml).problems.map(({ line, section, index, keyword, field, message }) => ({ line, section, index, keyword, field, message }))).toEqual([
-      { line: 5, section: 'articles', index: 0, keyword: 'best shoes', field: 'polishSettings.humanize', message: 'the key "humanize" appears twice in the same mapping, on lines 4 and 5; keep one' },
-      { line: 8, section: 'defaults', index: undefined, keyword: undefined, field: 'language', message: 'the key "language" appears twice in the same mapping, on lines 7 and 8; keep one' },
+      { line: 6, section: 'articles', index: 0, keyword: 'best shoes', field: 'polishSettings.humanize', message: 'the key "humanize" appears twice in the same mapping, on lines 5 and 6; keep one' },
+      { line: 9, section: 'defaults', index: undefined, keyword: undefined, field: 'language', message: 'the key "language" appears twice in the same mapping, on lines 8 and 9; keep one' },
     ]);
     const json = ['{"articles": [', '  "boots",', '  {"keyword": "best shoes",', '   "title": "A",', '   "title": "B"}]}'].join('\n');
     expect(refusal(json, 'articles.json').message).toContain('articles.json:5 articles[1] "best shoes" → title: the key "title" appears twice in the same object, on lines 4 and 5; keep one');
