@@ -1,8 +1,9 @@
 // What the manifest hands to the rest of the loader: one validated, defaults-applied request per article, with its slug and where it was written.
 import type { ArticleRequest } from '../spec/request-schema.js';
 import type { ManifestProblem } from './manifest-error.js';
+import type { SiteFields } from './site-fields.js';
 
-export interface ArticleSpec {
+export interface ArticleSpec extends SiteFields {
   /** Unique (ignoring case) and safe as a URL segment and file name; see `validateSlug`. */
   slug: string;
   /** The target keyword, trimmed; `=== request.targetKeyword`. */

@@ -22,6 +22,7 @@ type Column =
   | { role: 'keyword' }
   | { role: 'slug' }
   | { role: 'parameter'; name: string }
+  | { role: 'site'; name: string } // draft, publishDate, data.<field>: the site's own, never sent
   | { role: 'comment' } // header starts with #: ignored on purpose
   | { role: 'blank' } // no header
   | { role: 'unknown' };
@@ -32,6 +33,10 @@ function classify(header: string): Column {
   if (header.startsWith('#')) return { role: 'comment' };
   if (KEYWORD_HEADERS.has(key)) return { role: 'keyword' };
   if (key === 'slug') return { role: 'slug' };
+  if (key === 'draft') return { role: 'site', name: 'draft' };
+  if (key === 'publishdate') return { role: 'site', name: 'publishDate' };
+  const data = /^data\.(.+)$/i.exec(header.trim());
+  if (data !== null) return { role: 'site', name: `data.${data[1]!.trim()}` };
   const name = COLUMN_NAMES.find((candidate) => loose(candidate) === key);
   return name ? { role: 'parameter', name } : { role: 'unknown' };
 }
@@ -97,6 +102,13 @@ function typedCell(name: string, cell: string): { value: unknown } | { error: st
     }
   }
   return { value: cell };
+}
+
+/** A `draft` cell as a boolean when it is one of the boolean words; everything else as written (checked with the site fields). */
+function siteCell(name: string, cell: string): unknown {
+  if (name !== 'draft') return cell;
+  const word = cell.toLowerCase();
+  return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : cell;
 }
 
 function setField(target: Record<string, unknown>, name: string, value: unknown): void {
@@ -200,11 +212,11 @@ class CsvReading {
 
   private readColumn(column: Column, cell: string, index: number, seen: Map<string, string>): void {
     if (column.role === 'unknown') {
-      const suggestion = didYouMean(suggestName(cell, [...COLUMN_NAMES, 'keyword', 'slug']));
-      this.headerProblem(cell, `is not a request parameter${suggestion} — rename the column, delete it, or start its header with # to ignore it`);
+      const suggestion = didYouMean(suggestName(cell, [...COLUMN_NAMES, 'keyword', 'slug', 'draft', 'publishDate']));
+      this.headerProblem(cell, `is not a request parameter${suggestion} — rename the column, name it data.${cell.trim() || 'field'} to keep it as your own data on the entry, delete it, or start its header with # to ignore it`);
     }
-    if (column.role !== 'keyword' && column.role !== 'slug' && column.role !== 'parameter') return;
-    const field = column.role === 'parameter' ? column.name : column.role;
+    if (column.role !== 'keyword' && column.role !== 'slug' && column.role !== 'parameter' && column.role !== 'site') return;
+    const field = column.role === 'parameter' || column.role === 'site' ? column.name : column.role;
     const earlier = seen.get(field);
     if (earlier !== undefined) this.headerProblem(cell, `is the same field as the column "${earlier}"; keep one of them`);
     else {
@@ -234,6 +246,7 @@ class CsvReading {
       if (spec.role === 'blank') blankWithValues.add(column);
       else if (spec.role === 'keyword' && column === this.keywordColumn) entry.keyword = cell;
       else if (spec.role === 'slug' && column === this.columnOf.get('slug')) entry.slug = cell;
+      else if (spec.role === 'site' && column === this.columnOf.get(spec.name)) setField(entry, spec.name, siteCell(spec.name, cell));
       else if (spec.role === 'parameter' && column === this.columnOf.get(spec.name)) {
         const typed = typedCell(spec.name, cell);
         if ('error' in typed) rowProblem(spec.name, typed.error);

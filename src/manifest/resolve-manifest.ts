@@ -13,6 +13,7 @@ import { describeValue, issueMessage, quoted } from './issue-messages.js';
 import { fieldName, type DataPath, type ManifestDocument } from './manifest-document.js';
 import { ManifestError, type ManifestProblem } from './manifest-error.js';
 import { ineffectiveMessage, ineffectiveParameters } from './ineffective-parameters.js';
+import { checkSiteDefaults, resolveSiteFields, SITE_FIELDS, type SiteFields, type SiteValues } from './site-fields.js';
 import { parameterSchema, typesAccepting } from './parameter-kinds.js';
 import { deriveSlug, keywordIdentity, slugIdentity, validateSlug } from './slug.js';
 import { didYouMean, suggestName } from './suggestion.js';
@@ -32,7 +33,7 @@ const SECTION_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   parameters: 'defaults',
 }));
 /** Names an entry may have besides request parameters. */
-const ENTRY_NAMES = ['keyword', 'slug', ...ALL_PARAMETER_NAMES];
+const ENTRY_NAMES = ['keyword', 'slug', ...SITE_FIELDS, ...ALL_PARAMETER_NAMES];
 const articleTypeSchema = z.enum(ARTICLE_TYPES);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -91,6 +92,8 @@ interface Draft {
   articleType?: ArticleType;
   request?: ArticleRequest;
   line?: number;
+  /** The site's own fields, defaults applied. */
+  site?: SiteFields;
   /** Defaults this entry takes without effect: each field, and why (see `idleDefaultWarnings`). */
   idleDefaults?: { field: string; why: string }[];
 }
@@ -154,19 +157,35 @@ function checkRoot(root: unknown, checker: Checker): Record<string, unknown> | u
   return undefined;
 }
 
+/** `defaults` checked: the request parameters as written, and the site's own fields. */
+interface ResolvedDefaults {
+  params: Record<string, unknown>;
+  site: SiteValues;
+}
+
 /**
  * Checks `defaults` once, field by field, and returns the valid ones as written. Each entry later
  * takes only the defaults its article type accepts, so one manifest can mix types.
  */
-function resolveDefaults(value: unknown, checker: Checker): Record<string, unknown> {
-  const defaults: Record<string, unknown> = {};
-  if (value === undefined || value === null) return defaults;
+function resolveDefaults(value: unknown, checker: Checker): ResolvedDefaults {
+  if (value === undefined || value === null) return { params: {}, site: {} };
   const { document } = checker;
   if (!isPlainObject(value)) {
     const got = describeValue(value, document.literal(['defaults']));
     checker.add({ section: 'defaults', message: `must be a mapping of request parameters (name: value), not ${got}` }, ['defaults']);
-    return defaults;
+    return { params: {}, site: {} };
   }
+  const { data, draft, publishDate, ...params } = value;
+  const site = checkSiteDefaults(withoutUndefined({ data, draft, publishDate }), (field, message) =>
+    checker.add({ section: 'defaults', field, message }, ['defaults', ...field.split('.')]),
+  );
+  return { params: resolveDefaultParameters(params, checker), site };
+}
+
+/** The request parameters of `defaults`, checked one by one; the valid ones as written. */
+function resolveDefaultParameters(value: Record<string, unknown>, checker: Checker): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  const { document } = checker;
   for (const [key, parameter] of Object.entries(withoutUndefined(value))) {
     const problem = (message: string, path: DataPath = [key]) =>
       checker.add({ section: 'defaults', field: fieldName(path), message }, ['defaults', ...path]);
@@ -215,6 +234,8 @@ type EntryProblem = (field: string | undefined, message: string, path?: DataPath
 
 /** An entry split into its keyword (as written, and where), its slug and its request parameters. */
 interface EntryParts {
+  /** The site's own fields (data, draft, publishDate): never sent, never hashed. */
+  site: SiteValues;
   rawKeyword: unknown;
   keywordPath: DataPath;
   slugValue: unknown;
@@ -223,9 +244,10 @@ interface EntryParts {
 }
 
 function entryParts(item: unknown, base: DataPath): EntryParts {
-  if (!isPlainObject(item)) return { rawKeyword: item, keywordPath: base, slugValue: undefined, params: {}, keywordTwice: false };
-  const { keyword, targetKeyword, slug, ...rest } = item;
+  if (!isPlainObject(item)) return { site: {}, rawKeyword: item, keywordPath: base, slugValue: undefined, params: {}, keywordTwice: false };
+  const { keyword, targetKeyword, slug, data, draft, publishDate, ...rest } = item;
   return {
+    site: withoutUndefined({ data, draft, publishDate }),
     rawKeyword: keyword ?? targetKeyword,
     keywordPath: [...base, keyword !== undefined || targetKeyword === undefined ? 'keyword' : 'targetKeyword'],
     slugValue: slug,
@@ -280,10 +302,10 @@ function entryArticleType(params: Record<string, unknown>, defaults: Record<stri
 }
 
 /** Checks one entry of `articles`; returns what is known about it (for slugs and duplicates), or undefined for an empty or nested entry. */
-function resolveEntry(item: unknown, index: number, defaults: Record<string, unknown>, checker: Checker): Draft | undefined {
+function resolveEntry(item: unknown, index: number, { params: defaults, site: siteDefaults }: ResolvedDefaults, checker: Checker): Draft | undefined {
   const { document } = checker;
   const base: DataPath = ['articles', index];
-  const { rawKeyword, keywordPath, slugValue, params, keywordTwice } = entryParts(item, base);
+  const { site, rawKeyword, keywordPath, slugValue, params, keywordTwice } = entryParts(item, base);
   const label = entryLabel(rawKeyword, keywordPath, document);
   const problem: EntryProblem = (field, message, path = base) =>
     checker.add({ section: 'articles', index, ...(label !== undefined ? { keyword: label } : {}), ...(field ? { field } : {}), message }, path);
@@ -309,6 +331,7 @@ function resolveEntry(item: unknown, index: number, defaults: Record<string, unk
     const slug = checkedSlug(slugValue, base, document, problem);
     if (slug !== undefined) draft.slug = slug;
   }
+  draft.site = resolveSiteFields(site, siteDefaults, (field, message) => problem(field, message, [...base, ...field.split('.')]));
   dropUnsendable(params, base, problem);
   const articleType = entryArticleType(params, defaults, base, document, problem);
   // Without a type, which parameters are allowed is unknown: the rest is checked once it is fixed.
@@ -487,7 +510,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
   }
   deriveSlugs(drafts, checker);
   checkUniqueness(drafts, checker);
-  checkUnusedDefaults(defaults, drafts, checker);
+  checkUnusedDefaults(defaults.params, drafts, checker);
 
   if (checker.problems.length > 0) throw new ManifestError(file, checker.problems);
   const warnings = idleDefaultWarnings(drafts, file, (path) => checker.lineOf(path));
@@ -497,6 +520,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
       slug: draft.slug as string,
       keyword: request.targetKeyword,
       request,
+      ...(draft.site ?? { data: {}, draft: false }),
       index: draft.index,
       source: { file, ...(draft.line !== undefined ? { line: draft.line } : {}) },
     };
