@@ -26,9 +26,10 @@ import {
   type SyncOptions,
   type SyncResult,
 } from '../sync/index.js';
-import { articleContext, chosenHtml, entryConfig, finishedEntry, placeholderEntry } from './article-entry.js';
+import { articleContext, chosenHtml, entryConfig, finishedEntry, placeholderEntry, siteFieldsDigest } from './article-entry.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
 import { forAstro } from './astro-error.js';
+import { checkEntryData } from './entry-data.js';
 import { watchArticleFiles } from './dev-watcher.js';
 import { PlaceholderProgress } from './placeholder-progress.js';
 import { API_KEY_ENV, API_URL_ENV, type ResolvedLoaderOptions } from './options.js';
@@ -216,6 +217,7 @@ export class ArticleCollection {
       source.kind === 'file'
         ? await loadManifest(resolve(this.#root, source.path))
         : resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
+    checkEntryData(manifest, undefined);
     const warnings = manifest.warnings.map(formatManifestProblem);
     if (warnings.join('\n') !== this.#manifestWarnings) for (const warning of warnings) this.#context.logger.warn(warning);
     this.#manifestWarnings = warnings.join('\n');
@@ -466,6 +468,7 @@ export class ArticleCollection {
       config: entryConfig(spec.request),
       url,
       pipeline: pass.fingerprint,
+      site: siteFieldsDigest(spec),
     });
     if (store.get(spec.slug)?.digest === digest) {
       this.#counts.unchanged += 1;
@@ -490,6 +493,7 @@ export class ArticleCollection {
       current: served.current,
       emulator: served.emulator === true,
       digest,
+      site: spec,
     });
     const data = await parseData({ id: entry.id, data: entry.data });
     store.set({ id: entry.id, data, digest: entry.digest, rendered: entry.rendered });
@@ -515,6 +519,7 @@ export class ArticleCollection {
       error,
       lockEntry,
       generateDigest: this.#context.generateDigest,
+      site: spec,
     });
     // Not through parseData: a placeholder is our own shape, and a user schema may demand fields only finished articles have.
     if (this.#context.store.set({ id: entry.id, data: entry.data, digest: entry.digest, rendered: entry.rendered })) this.#counts.placeholders += 1;

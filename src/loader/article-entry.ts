@@ -1,6 +1,7 @@
 // One article as an Astro store entry: the processed article or a placeholder, its data, rendered HTML and digest.
 import type { ArticleRequest } from '../spec/request-schema.js';
 import type { ArticleContext, ProcessedArticle } from '../pipeline/index.js';
+import type { ArticleSpec } from '../manifest/index.js';
 import type { CachedOutput, LockEntry, LockEntryError } from '../sync/index.js';
 import type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
 
@@ -24,6 +25,20 @@ export function chosenHtml(output: CachedOutput, usePolished: boolean): { html: 
   return { html: polished ? output.polishedHtml! : output.html, polished };
 }
 
+/** The site's own fields of an entry, as the manifest gave them. */
+export type EntrySiteFields = Pick<ArticleSpec, 'data' | 'draft' | 'publishDate'>;
+
+/** The owner's data first, then the built-in fields (a clash is refused when the manifest is read), draft and publish date last. */
+function withSiteFields(site: EntrySiteFields, data: Omit<ArticleEntryData, 'draft' | 'publishDate'>): Record<string, unknown> {
+  const entryData: ArticleEntryData = { ...data, draft: site.draft, publishDate: site.publishDate ?? null };
+  return { ...site.data, ...entryData };
+}
+
+/** What the digest keeps of the site's fields: a change to any of them rewrites the entry. */
+export function siteFieldsDigest(site: EntrySiteFields): Record<string, unknown> {
+  return { data: site.data, draft: site.draft, publishDate: site.publishDate?.toISOString() ?? null };
+}
+
 /** The entry of a finished article. */
 export function finishedEntry(input: {
   slug: string;
@@ -37,9 +52,10 @@ export function finishedEntry(input: {
   current: boolean;
   emulator: boolean;
   digest: string;
+  site: EntrySiteFields;
 }): StoreEntry {
   const { article } = input;
-  const data: ArticleEntryData = {
+  const data = withSiteFields(input.site, {
     keyword: input.keyword,
     title: article.title,
     slug: input.slug,
@@ -61,7 +77,7 @@ export function finishedEntry(input: {
     current: input.current,
     emulator: input.emulator,
     config: entryConfig(input.request),
-  };
+  });
   return {
     id: input.slug,
     data,
@@ -81,9 +97,10 @@ export function placeholderEntry(input: {
   error: LockEntryError | null;
   lockEntry: LockEntry | undefined;
   generateDigest: (data: Record<string, unknown>) => string;
+  site: EntrySiteFields;
 }): StoreEntry {
   const progress = Math.min(1, Math.max(0, input.progress));
-  const data: ArticleEntryData = {
+  const data = withSiteFields(input.site, {
     keyword: input.keyword,
     title: input.keyword,
     slug: input.slug,
@@ -105,11 +122,11 @@ export function placeholderEntry(input: {
     current: true,
     emulator: false,
     config: entryConfig(input.request),
-  };
+  });
   return {
     id: input.slug,
     data,
-    digest: input.generateDigest({ placeholder: 1, ...data, createdAt: input.lockEntry?.createdAt ?? null }),
+    digest: input.generateDigest({ placeholder: 1, ...data, ...siteFieldsDigest(input.site), createdAt: input.lockEntry?.createdAt ?? null }),
     rendered: { html: placeholderHtml(input.keyword, input.status, input.statusDetail, progress, input.error), metadata: { headings: [], imagePaths: [] } },
   };
 }

@@ -14,7 +14,7 @@ export type ArticleEntryStatus = (typeof ENTRY_STATUSES)[number];
 export type ArticleEntryConfig = Omit<ArticleRequest, 'integrationId' | 'webhookUrl'>;
 
 // Only APIs zod 3 and zod 4 share: Astro 5 ships zod 3 as `astro/zod`, Astro 6 and 7 ship zod 4.
-export const articleEntrySchema = z.object({
+const builtInEntrySchema = z.object({
   /** The target keyword, as written in the manifest. */
   keyword: z.string(),
   /** The article's `<h1>` (or `<title>`); the keyword while it is being written. */
@@ -66,6 +66,17 @@ export const articleEntrySchema = z.object({
   emulator: z.boolean(),
   /** The request, defaults applied, without `integrationId` and `webhookUrl`. */
   config: z.custom<ArticleEntryConfig>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
+  /** `draft: true` in the manifest: shown by the dev server, left out of a build unless the loader option `drafts` is on. */
+  draft: z.boolean(),
+  /** `publishDate` in the manifest, else null. A later date leaves the article out of a build, as a draft is. */
+  publishDate: z.coerce.date().nullable(),
 });
 
-export type ArticleEntryData = z.infer<typeof articleEntrySchema>;
+/** The entry's data: the built-in fields, and beside them the manifest's own `data:` fields (checked and typed by the loader option `dataSchema` when given). */
+export const articleEntrySchema = builtInEntrySchema.catchall(z.unknown());
+
+/** The entry data fields the loader writes: a manifest `data` field may not take one of these names. */
+export const BUILT_IN_FIELDS: readonly string[] = Object.keys(builtInEntrySchema.shape);
+
+/** The built-in fields of an entry's data. */
+export type ArticleEntryData = z.infer<typeof builtInEntrySchema>;
