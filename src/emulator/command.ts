@@ -4,6 +4,7 @@ import { ArticleLoaderError } from '../errors.js';
 import { DEVELOPMENT_API_KEY } from './accounts.js';
 import { accountsFromEnv, loadEmulatorConfig } from './config-file.js';
 import type { EmulatorOptions } from './options.js';
+import type { RunningEmulator } from './running-emulator.js';
 import { startEmulator } from './server.js';
 import { TIMING_PRESETS, type TimingPreset } from './timing.js';
 
@@ -60,54 +61,62 @@ function wholeNumber(value: string, flag: string, min: number): number {
 
 class UsageError extends Error {}
 
-/** Run the command; resolves with the exit code once the emulator stopped (SIGINT/SIGTERM). */
-export async function runEmulatorCommand(args: string[], io: CommandIo = defaultIo): Promise<number> {
-  let options: EmulatorOptions;
-  let logRequests = false;
+const FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  speed: { type: 'string' },
+  seed: { type: 'string' },
+  config: { type: 'string' },
+  state: { type: 'string' },
+  workers: { type: 'string' },
+  'image-ttl': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'log-requests': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Flags = ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: false; options: typeof FLAGS }>>['values'];
+
+/** Lay the command-line flags over the options from the config file. */
+function applyFlags(options: EmulatorOptions, values: Flags): void {
+  options.port = values.port === undefined ? (options.port ?? 4010) : wholeNumber(values.port, '--port', 0);
+  if (options.port > 65535) throw new UsageError('--port must be at most 65535.');
+  if (values.host !== undefined) options.host = values.host;
+  if (values.speed !== undefined) {
+    if (!(TIMING_PRESETS as readonly string[]).includes(values.speed)) throw new UsageError(`--speed must be one of ${TIMING_PRESETS.join(', ')}, got "${values.speed}".`);
+    options.timing = values.speed as TimingPreset;
+  }
+  if (values.seed !== undefined) options.seed = /^-?\d+$/.test(values.seed) ? Number(values.seed) : values.seed;
+  if (values.state !== undefined) options.stateFile = values.state;
+  if (values.workers !== undefined) options.workers = wholeNumber(values.workers, '--workers', 1);
+  if (values['image-ttl'] !== undefined) options.imageUrlTtlMs = wholeNumber(values['image-ttl'], '--image-ttl', 0);
+  if (values['rate-limit'] !== undefined) {
+    const rate = wholeNumber(values['rate-limit'], '--rate-limit', 0);
+    options.rateLimit = rate === 0 ? false : { requestsPerSecond: rate };
+  }
+}
+
+/** The emulator options the arguments ask for, or undefined after printing the help. Throws on bad arguments. */
+async function optionsFromArgs(args: string[], io: CommandIo): Promise<{ options: EmulatorOptions; logRequests: boolean } | undefined> {
+  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: FLAGS });
+  if (values.help === true) {
+    io.out(EMULATOR_COMMAND_HELP);
+    return undefined;
+  }
+  const options: EmulatorOptions = values.config === undefined ? {} : await loadEmulatorConfig(values.config, io.env);
+  if (options.accounts === undefined) {
+    const fromEnv = accountsFromEnv(io.env.EMULATOR_API_KEYS);
+    if (fromEnv !== undefined) options.accounts = fromEnv;
+  }
+  applyFlags(options, values);
+  return { options, logRequests: values['log-requests'] === true };
+}
+
+/** The options to start with, or the exit code: 0 after --help, 2 for bad arguments or config. */
+async function parseCommand(args: string[], io: CommandIo): Promise<EmulatorOptions | number> {
+  let parsed: { options: EmulatorOptions; logRequests: boolean } | undefined;
   try {
-    const { values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        speed: { type: 'string' },
-        seed: { type: 'string' },
-        config: { type: 'string' },
-        state: { type: 'string' },
-        workers: { type: 'string' },
-        'image-ttl': { type: 'string' },
-        'rate-limit': { type: 'string' },
-        'log-requests': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help === true) {
-      io.out(EMULATOR_COMMAND_HELP);
-      return 0;
-    }
-    options = values.config === undefined ? {} : await loadEmulatorConfig(values.config, io.env);
-    if (options.accounts === undefined) {
-      const fromEnv = accountsFromEnv(io.env.EMULATOR_API_KEYS);
-      if (fromEnv !== undefined) options.accounts = fromEnv;
-    }
-    options.port = values.port === undefined ? (options.port ?? 4010) : wholeNumber(values.port, '--port', 0);
-    if (options.port > 65535) throw new UsageError('--port must be at most 65535.');
-    if (values.host !== undefined) options.host = values.host;
-    if (values.speed !== undefined) {
-      if (!(TIMING_PRESETS as readonly string[]).includes(values.speed)) throw new UsageError(`--speed must be one of ${TIMING_PRESETS.join(', ')}, got "${values.speed}".`);
-      options.timing = values.speed as TimingPreset;
-    }
-    if (values.seed !== undefined) options.seed = /^-?\d+$/.test(values.seed) ? Number(values.seed) : values.seed;
-    if (values.state !== undefined) options.stateFile = values.state;
-    if (values.workers !== undefined) options.workers = wholeNumber(values.workers, '--workers', 1);
-    if (values['image-ttl'] !== undefined) options.imageUrlTtlMs = wholeNumber(values['image-ttl'], '--image-ttl', 0);
-    if (values['rate-limit'] !== undefined) {
-      const rate = wholeNumber(values['rate-limit'], '--rate-limit', 0);
-      options.rateLimit = rate === 0 ? false : { requestsPerSecond: rate };
-    }
-    logRequests = values['log-requests'] === true;
+    parsed = await optionsFromArgs(args, io);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ArticleLoaderError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.err(`astro-article-loader emulator: ${(error as Error).message}`);
@@ -116,11 +125,15 @@ export async function runEmulatorCommand(args: string[], io: CommandIo = default
     }
     throw error;
   }
-  if (logRequests) options.onRequest = (line) => io.out(line);
+  if (parsed === undefined) return 0;
+  if (parsed.logRequests) parsed.options.onRequest = (line) => io.out(line);
+  return parsed.options;
+}
 
-  let emulator;
+/** The started emulator, or the exit code after saying why it could not start. */
+async function start(options: EmulatorOptions, io: CommandIo): Promise<RunningEmulator | number> {
   try {
-    emulator = await startEmulator(options);
+    return await startEmulator(options);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') io.err(`astro-article-loader emulator: port ${options.port} is in use; pick another with --port (0 picks a free one).`);
@@ -130,20 +143,24 @@ export async function runEmulatorCommand(args: string[], io: CommandIo = default
     } else io.err(`astro-article-loader emulator: could not start: ${(error as Error).message}`);
     return 1;
   }
+}
 
+function printStartup(url: string, options: EmulatorOptions, io: CommandIo): void {
   const speed = typeof options.timing === 'string' ? options.timing : options.timing === undefined ? 'fast' : 'custom';
-  io.out(`Article service emulator listening on ${emulator.url} (speed: ${speed}, seed: ${String(options.seed ?? 1)})`);
+  io.out(`Article service emulator listening on ${url} (speed: ${speed}, seed: ${String(options.seed ?? 1)})`);
   const accountCount = options.accounts?.length ?? 0;
   if (accountCount === 0) {
     io.out(`API key: the development key "${DEVELOPMENT_API_KEY}" (public, not a secret). Set EMULATOR_API_KEYS or use --config for your own keys.`);
   } else {
     io.out(`API keys: ${accountCount} configured (not shown).`);
   }
-  io.out(`Try: curl -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"targetKeyword":"sourdough"}' ${emulator.url}/api/articles/`);
+  io.out(`Try: curl -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"targetKeyword":"sourdough"}' ${url}/api/articles/`);
   if (options.stateFile !== undefined) io.out(`State file: ${options.stateFile}`);
   io.out('Press Ctrl-C to stop.');
+}
 
-  await new Promise<void>((resolve) => {
+function untilSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
     const onSignal = (): void => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
@@ -152,6 +169,16 @@ export async function runEmulatorCommand(args: string[], io: CommandIo = default
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   });
+}
+
+/** Run the command; resolves with the exit code once the emulator stopped (SIGINT/SIGTERM). */
+export async function runEmulatorCommand(args: string[], io: CommandIo = defaultIo): Promise<number> {
+  const options = await parseCommand(args, io);
+  if (typeof options === 'number') return options;
+  const emulator = await start(options, io);
+  if (typeof emulator === 'number') return emulator;
+  printStartup(emulator.url, options, io);
+  await untilSignal();
   io.out('Stopping the emulator…');
   await emulator.stop();
   io.out('Emulator stopped.');

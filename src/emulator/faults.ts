@@ -213,3 +213,37 @@ export class FaultInjector {
     return roll < this.#failure.share ? { code: this.#failure.code, message: this.#failure.message } : undefined;
   }
 }
+
+/**
+ * The injector in force. Replacing the config or starting over (a reset) seeds a new injector from
+ * the next generation's stream, so each sequence of faults is reproducible from the seed.
+ */
+export class FaultSwitch {
+  readonly #random: Random;
+  #config: FaultConfig;
+  #generation = 0;
+  #current: FaultInjector;
+
+  constructor(config: FaultConfig, random: Random) {
+    this.#random = random;
+    this.#current = new FaultInjector(config, random.fork(`faults:${this.#generation}`));
+    this.#config = config;
+  }
+
+  /** The injector to ask now; read it at each decision, as it may be replaced between two. */
+  get current(): FaultInjector {
+    return this.#current;
+  }
+
+  /** Use a new config, reseeded. */
+  replace(config: FaultConfig): void {
+    this.#config = config;
+    this.reseed();
+  }
+
+  /** Start the current config over from a fresh stream. */
+  reseed(): void {
+    this.#generation++;
+    this.#current = new FaultInjector(this.#config, this.#random.fork(`faults:${this.#generation}`));
+  }
+}

@@ -1,5 +1,5 @@
 // Composing an article document for a request: structure per article type, honouring every parameter.
-import type { ArticleRequest } from '../../spec/request-schema.js';
+import type { ArticleRequest, ArticleType } from '../../spec/request-schema.js';
 import { imageSizeToPixels } from '../../spec/image-size.js';
 import { countHtmlWords } from '../../spec/word-count.js';
 import { createRandom, type Random } from '../seeded-random.js';
@@ -222,6 +222,17 @@ function unescapeHtml(text: string): string {
   return text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
 }
 
+/** The composer of each article type: it writes the body into the composition and returns the title. */
+const COMPOSERS: { [T in ArticleType]: (c: Composition, request: Extract<ArticleRequest, { articleType: T }>) => string } = {
+  blog_post: composeBlogPost,
+  listicle: composeList,
+  local_places_roundup: composeList,
+  retail_product_roundup: composeRoundup,
+  retail_single_product_review: composeReview,
+  video_article: composeVideoArticle,
+  rewrite_blog_post: composeRewrite,
+};
+
 /** Compose the article document for a parsed request. `seed` is the request's hash. */
 export function composeArticle(request: ArticleRequest, seed: string): ComposedArticle {
   const pack = languagePack(request.language) ?? ENGLISH;
@@ -231,36 +242,25 @@ export function composeArticle(request: ArticleRequest, seed: string): ComposedA
   }
   c.steps.push(`Researching "${request.targetKeyword}"`);
   c.steps.push('Creating the outline');
-  let title: string;
-  switch (request.articleType) {
-    case 'blog_post':
-      title = composeBlogPost(c, request);
-      break;
-    case 'listicle':
-    case 'local_places_roundup':
-      title = composeList(c, request);
-      break;
-    case 'retail_product_roundup':
-      title = composeRoundup(c, request);
-      break;
-    case 'retail_single_product_review':
-      title = composeReview(c, request);
-      break;
-    case 'video_article':
-      title = composeVideoArticle(c, request);
-      break;
-    case 'rewrite_blog_post':
-      title = composeRewrite(c, request);
-      break;
-  }
+  // COMPOSERS pairs each type with the composer of its request shape, so this request fits its composer.
+  const compose = COMPOSERS[request.articleType] as (c: Composition, request: ArticleRequest) => string;
+  const title = compose(c, request);
   return { doc: c.document(title), steps: c.steps, images: c.images, writtenLanguage: pack.name };
 }
 
 type BlogPost = Extract<ArticleRequest, { articleType: 'blog_post' }>;
 
-function composeBlogPost(c: Composition, request: BlogPost): string {
-  const { pack, random } = c;
-  const title = c.title(random.pick(pack.titles));
+/** A blog post's outline and budgets, decided before any text is written. */
+interface BlogPlan {
+  title: string;
+  sections: PlannedSection[];
+  introWords: number;
+  /** Words for each section (its own paragraphs and its sub-sections'). */
+  sectionWords: number;
+}
+
+function planBlogPost(c: Composition, request: BlogPost): BlogPlan {
+  const title = c.title(c.random.pick(c.pack.titles));
   c.heading(1, title);
 
   const length = request.articleLength === 'custom' ? undefined : ARTICLE_LENGTH_TARGETS[request.articleLength];
@@ -274,80 +274,126 @@ function composeBlogPost(c: Composition, request: BlogPost): string {
         ? sectionsFromOutlinePrompt(request.extraOutlinePrompt)
         : generatedSections(c, sectionCount);
 
-  const media = DEFAULT_MEDIA_COUNTS[request.multimediaOption];
-  const imageCount = media.images === 0 ? 0 : Math.min(request.maxImages ?? media.images, sections.length + 1);
-  const videoCount = media.videos === 0 ? 0 : Math.min(request.maxVideos ?? media.videos, sections.length);
-  const size = imageSizeToPixels(request.imageSize) ?? { width: 1024, height: 1024 };
-
   const introWords = request.disableIntroduction === true ? 0 : 140;
   const fixedWords =
     introWords + (request.disableConclusion === true ? 0 : 70) + (request.includeFaq ? 170 : 0) + (request.shouldCiteSources ? 20 : 0);
   // Headings, the odd list and quote come on top of each section's paragraphs.
   const sectionOverhead = 30;
   const sectionWords = Math.max(90, Math.round((targetWords - fixedWords) / Math.max(1, sections.length)) - sectionOverhead);
+  return { title, sections, introWords, sectionWords };
+}
 
-  let imagesPlaced = 0;
-  const placeImage = (alt: string): void => {
-    if (imagesPlaced >= imageCount) return;
-    imagesPlaced++;
-    c.steps.push(`Generating image ${imagesPlaced} of ${imageCount}`);
-    c.blocks.push({ kind: 'image', image: c.image(size.width, size.height, true, alt) });
-  };
+/** A blog post's images and videos, placed as its sections are written. */
+class BlogMedia {
+  readonly #c: Composition;
+  readonly #size: { width: number; height: number };
+  readonly imageCount: number;
+  readonly videoCount: number;
+  imagesPlaced = 0;
+  videosPlaced = 0;
 
+  constructor(c: Composition, request: BlogPost, sectionCount: number) {
+    const media = DEFAULT_MEDIA_COUNTS[request.multimediaOption];
+    this.#c = c;
+    this.imageCount = media.images === 0 ? 0 : Math.min(request.maxImages ?? media.images, sectionCount + 1);
+    this.videoCount = media.videos === 0 ? 0 : Math.min(request.maxVideos ?? media.videos, sectionCount);
+    this.#size = imageSizeToPixels(request.imageSize) ?? { width: 1024, height: 1024 };
+  }
+
+  placeImage(alt: string): void {
+    if (this.imagesPlaced >= this.imageCount) return;
+    this.imagesPlaced++;
+    this.#c.steps.push(`Generating image ${this.imagesPlaced} of ${this.imageCount}`);
+    this.#c.blocks.push({ kind: 'image', image: this.#c.image(this.#size.width, this.#size.height, true, alt) });
+  }
+
+  /** After section `index` of `total`: an image and a video where the ones left must, or may, go. */
+  afterSection(title: string, index: number, total: number): void {
+    const { random } = this.#c;
+    if (this.imageCount - this.imagesPlaced > total - index - 1 || (this.imagesPlaced < this.imageCount && random.chance(0.5))) this.placeImage(title);
+    if (this.videosPlaced < this.videoCount && (this.videoCount - this.videosPlaced >= total - index || random.chance(0.4))) {
+      this.videosPlaced++;
+      this.#c.steps.push(`Finding video ${this.videosPlaced} of ${this.videoCount}`);
+      this.#c.blocks.push({ kind: 'video', embedUrl: `https://www.youtube.com/embed/${this.#c.youtubeId()}`, title });
+    }
+  }
+}
+
+/** The introduction (with the lead image when there is one more image than sections) and key takeaways. */
+function blogIntroduction(c: Composition, request: BlogPost, plan: BlogPlan, media: BlogMedia): void {
+  const { pack, random } = c;
   if (request.disableIntroduction !== true) {
-    if (imageCount > sections.length) placeImage(title);
-    c.introduction(introWords);
+    if (media.imageCount > plan.sections.length) media.placeImage(plan.title);
+    c.introduction(plan.introWords);
     if (request.includeKeyTakeaways) {
       c.heading(random.chance(0.5) ? 2 : 3, pack.headings.keyTakeaways);
       c.blocks.push({ kind: 'list', ordered: false, items: pack.takeaways.slice(0, 4).map((t) => fill(t, c.vars)) });
     }
   }
-
   if (request.seoOptimizationLevel === 'manual' && request.extraEntitiesPrompt !== undefined) {
     const entities = request.extraEntitiesPrompt.split(',').map((e) => e.trim()).filter((e) => e !== '');
     if (entities.length > 0) c.paragraph([{ html: `${escapeHtml(entities.join(', '))}${pack.sentenceEnd}` }]);
   }
+}
 
-  const middle = Math.floor(sections.length / 2);
-  const tableAt = sections.length > 1 ? random.int(0, sections.length - 1) : -1;
-  const quoteAt = random.int(0, sections.length - 1);
-  const skipLevelAt = random.int(0, sections.length - 1);
-  let videosPlaced = 0;
+/** Where the one-off blocks go: the early conclusion, the table, the quote and the skipped heading level. */
+interface SectionLayout {
+  middle: number;
+  tableAt: number;
+  quoteAt: number;
+  skipLevelAt: number;
+}
+
+function sectionLayout(random: Random, sectionCount: number): SectionLayout {
+  const middle = Math.floor(sectionCount / 2);
+  const tableAt = sectionCount > 1 ? random.int(0, sectionCount - 1) : -1;
+  const quoteAt = random.int(0, sectionCount - 1);
+  const skipLevelAt = random.int(0, sectionCount - 1);
+  return { middle, tableAt, quoteAt, skipLevelAt };
+}
+
+function blogSection(c: Composition, plan: BlogPlan, layout: SectionLayout, section: PlannedSection, index: number): void {
+  const { pack, random } = c;
+  const { sections, sectionWords } = plan;
+  c.steps.push(`Writing section ${index + 1} of ${sections.length}: ${section.title}`);
+  c.heading(2, section.title);
+  const subsections =
+    section.subsections.length > 0
+      ? section.subsections
+      : random.chance(0.3)
+        ? random.pick([pack.subsectionNames.slice(0, 2), pack.subsectionNames.slice(2, 4)])
+        : index === layout.skipLevelAt
+          ? [random.pick(pack.subsectionNames)]
+          : [];
+  const ownWords = subsections.length > 0 ? Math.round(sectionWords * 0.4) : sectionWords;
+  c.writeParagraphs(ownWords);
+  if (index === layout.middle && sections.length >= 3) c.midConclusion();
+  if (index === layout.tableAt) comparisonTable(c);
+  if (index === layout.quoteAt) c.blocks.push({ kind: 'quote', html: c.prose.sentence().html, cite: random.chance(0.5) ? null : 'Field notes' });
+  if (random.chance(0.25)) c.blocks.push({ kind: 'list', ordered: random.chance(0.3), items: c.prose.sentences(random.int(3, 5)).map((s) => s.html) });
+  // Models skip heading levels now and then (an h4 straight under an h2).
+  const subLevel = index === layout.skipLevelAt ? 4 : 3;
+  for (const sub of subsections) {
+    c.heading(subLevel, sub);
+    c.writeParagraphs(Math.round((sectionWords * 0.6) / subsections.length));
+  }
+}
+
+function composeBlogPost(c: Composition, request: BlogPost): string {
+  const plan = planBlogPost(c, request);
+  const { sections } = plan;
+  const media = new BlogMedia(c, request, sections.length);
+  blogIntroduction(c, request, plan, media);
+  const layout = sectionLayout(c.random, sections.length);
   sections.forEach((section, index) => {
-    c.steps.push(`Writing section ${index + 1} of ${sections.length}: ${section.title}`);
-    c.heading(2, section.title);
-    const subsections =
-      section.subsections.length > 0
-        ? section.subsections
-        : random.chance(0.3)
-          ? random.pick([pack.subsectionNames.slice(0, 2), pack.subsectionNames.slice(2, 4)])
-          : index === skipLevelAt
-            ? [random.pick(pack.subsectionNames)]
-            : [];
-    const ownWords = subsections.length > 0 ? Math.round(sectionWords * 0.4) : sectionWords;
-    c.writeParagraphs(ownWords);
-    if (index === middle && sections.length >= 3) c.midConclusion();
-    if (index === tableAt) comparisonTable(c);
-    if (index === quoteAt) c.blocks.push({ kind: 'quote', html: c.prose.sentence().html, cite: random.chance(0.5) ? null : 'Field notes' });
-    if (random.chance(0.25)) c.blocks.push({ kind: 'list', ordered: random.chance(0.3), items: c.prose.sentences(random.int(3, 5)).map((s) => s.html) });
-    // Models skip heading levels now and then (an h4 straight under an h2).
-    const subLevel = index === skipLevelAt ? 4 : 3;
-    for (const sub of subsections) {
-      c.heading(subLevel, sub);
-      c.writeParagraphs(Math.round((sectionWords * 0.6) / subsections.length));
-    }
-    if (imageCount - imagesPlaced > sections.length - index - 1 || (imagesPlaced < imageCount && random.chance(0.5))) placeImage(section.title);
-    if (videosPlaced < videoCount && (videoCount - videosPlaced >= sections.length - index || random.chance(0.4))) {
-      videosPlaced++;
-      c.steps.push(`Finding video ${videosPlaced} of ${videoCount}`);
-      c.blocks.push({ kind: 'video', embedUrl: `https://www.youtube.com/embed/${c.youtubeId()}`, title: section.title });
-    }
+    blogSection(c, plan, layout, section, index);
+    media.afterSection(section.title, index, sections.length);
   });
 
   c.faq();
   if (request.disableConclusion !== true) c.conclusion();
   if (request.shouldCiteSources) sources(c, request.urls);
-  return title;
+  return plan.title;
 }
 
 function generatedSections(c: Composition, count: number): PlannedSection[] {

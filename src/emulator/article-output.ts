@@ -1,0 +1,56 @@
+// What an article shows: its written draft with internal links, and its status record with signed image URLs.
+import type { ArticleRecord } from './article-store.js';
+import type { EmulatorContext } from './context.js';
+import { insertInternalLinks } from './internal-links.js';
+import type { ArticleStatusRecord } from './running-emulator.js';
+import { writeArticle, type WrittenArticle } from './writer/index.js';
+
+/** Image URLs are stored as tokens and resolved per answer (origin and expiry may change). */
+const IMAGE_TOKEN = 'emulator-image:';
+const IMAGE_TOKEN_PATTERN = /emulator-image:([0-9a-f]{16}-p?\d{1,4}-\d{1,4}x\d{1,4})/g;
+
+/** The article as written, with the account's internal links when it asked for them. */
+export function draftOf(ctx: Pick<EmulatorContext, 'accounts'>, record: Pick<ArticleRecord, 'account' | 'request'>): WrittenArticle {
+  const written = writeArticle(record.request, { imageUrl: (image) => IMAGE_TOKEN + image.id });
+  const domainId = record.request.articleType === 'blog_post' ? record.request.internalLinkingDomainId : undefined;
+  const domain = domainId === undefined ? undefined : ctx.accounts.byName(record.account)?.domains.get(domainId);
+  if (domain === undefined) return written;
+  return {
+    ...written,
+    html: insertInternalLinks(written.html, domain.pages, 'html').content,
+    polishedHtml: written.polishedHtml === null ? null : insertInternalLinks(written.polishedHtml, domain.pages, 'html').content,
+  };
+}
+
+/** The draft a worker writes out: the one billed at creation, else written again (the writer is deterministic). */
+export function takeDraft(ctx: Pick<EmulatorContext, 'accounts' | 'pendingDrafts'>, record: ArticleRecord): WrittenArticle {
+  const draft = ctx.pendingDrafts.get(record.id) ?? draftOf(ctx, record);
+  ctx.pendingDrafts.delete(record.id);
+  return draft;
+}
+
+function resolveImages(ctx: Pick<EmulatorContext, 'options' | 'origin' | 'signer'>, html: string, record: ArticleRecord): string {
+  const ttl = ctx.options.imageUrlTtlMs;
+  const expiresAt = ttl === undefined ? undefined : (record.finishedAt ?? record.updatedAt) + ttl;
+  return html.replace(IMAGE_TOKEN_PATTERN, (_, id: string) => ctx.origin + ctx.signer.path(id, expiresAt));
+}
+
+/** The status record as `GET /api/articles/{id}` answers it, with image URLs signed for now. */
+export function statusRecord(ctx: Pick<EmulatorContext, 'options' | 'origin' | 'signer'>, record: ArticleRecord): ArticleStatusRecord {
+  const answer: ArticleStatusRecord = {
+    articleId: record.id,
+    config: record.request,
+    status: record.status,
+    statusDetail: record.statusDetail,
+    updatedAt: record.updatedAt,
+    progress: record.progress,
+    error: record.error,
+  };
+  if (record.status === 'finished' && record.output !== undefined) {
+    answer.output = {
+      html: resolveImages(ctx, record.output.html, record),
+      polishedHtml: record.output.polishedHtml === null ? null : resolveImages(ctx, record.output.polishedHtml, record),
+    };
+  }
+  return answer;
+}
