@@ -243,18 +243,25 @@ function statusError(failure: Extract<AttemptFailure, { kind: 'status' }>, conte
     case 429:
       return rateLimitedError(failure, context, tries, says);
     default:
-      if (status >= 500) {
-        return new ServerError(
-          `The article service failed on ${context.subject} with status ${status}${says}${tries}. This is a problem on the service's side: try again later.`,
-          options,
-        );
-      }
-      return new InvalidRequestError(
-        `The article service refused ${context.subject} (${context.endpoint}) with status ${status}${says}. ` +
-          `Check baseUrl and the request; this client expects the API of the article service.`,
-        { ...options, fields },
-      );
+      return otherStatusError(failure, context, tries, says);
   }
+}
+
+/** A 5xx, or a status this client does not expect from the service. */
+function otherStatusError(failure: Extract<AttemptFailure, { kind: 'status' }>, context: FailureContext, tries: string, says: string): ArticleServiceError {
+  const { status, fields } = failure;
+  const options = { status, attempts: context.attempts };
+  if (status >= 500) {
+    return new ServerError(
+      `The article service failed on ${context.subject} with status ${status}${says}${tries}. This is a problem on the service's side: try again later.`,
+      options,
+    );
+  }
+  return new InvalidRequestError(
+    `The article service refused ${context.subject} (${context.endpoint}) with status ${status}${says}. ` +
+      `Check baseUrl and the request; this client expects the API of the article service.`,
+    { ...options, fields },
+  );
 }
 
 function rateLimitedError(
@@ -282,6 +289,7 @@ function rateLimitedError(
   );
 }
 
-function capitalize(text: string): string {
+/** `text` with its first letter upper-case, to start a sentence with a subject. */
+export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -57,52 +57,64 @@ export class ArticleServiceError extends ArticleLoaderError {
   }
 }
 
+/** A class whose instances always carry `code` and `retryable`: the failure kinds that add nothing to the base. */
+function kindError<C extends ArticleServiceErrorCode>(code: C, retryable: boolean): KindErrorClass<C> {
+  return class extends ArticleServiceError {
+    declare readonly code: C;
+    constructor(message: string, options: ArticleServiceErrorOptions = {}) {
+      super(code, message, retryable, options);
+    }
+  };
+}
+
+type KindErrorClass<C extends ArticleServiceErrorCode> = new (message: string, options?: ArticleServiceErrorOptions) => ArticleServiceError & { readonly code: C };
+
+type FieldsErrorOptions = ArticleServiceErrorOptions & { fields?: FieldProblem[] };
+
+/**
+ * A class for the failures about fields, of the request or of the answer: `fields` names the ones
+ * that did not pass (none when unknown), in `toJSON` too. Subclasses say whether a retry may help.
+ */
+function fieldsError<C extends ArticleServiceErrorCode>(code: C): FieldsErrorClass<C> {
+  return class extends ArticleServiceError {
+    declare readonly code: C;
+    readonly fields: FieldProblem[];
+
+    constructor(message: string, retryable: boolean, options: FieldsErrorOptions) {
+      super(code, message, retryable, options);
+      this.fields = options.fields ?? [];
+    }
+
+    override toJSON(): Record<string, unknown> {
+      return { ...super.toJSON(), fields: this.fields };
+    }
+  };
+}
+
+type FieldsErrorClass<C extends ArticleServiceErrorCode> = new (
+  message: string,
+  retryable: boolean,
+  options: FieldsErrorOptions,
+) => ArticleServiceError & { readonly code: C; readonly fields: FieldProblem[] };
+
 /** 400 (or a request we rejected before sending it): fix the request. */
-export class InvalidRequestError extends ArticleServiceError {
-  declare readonly code: 'invalid_request';
-  readonly fields: FieldProblem[];
-
-  constructor(message: string, options: ArticleServiceErrorOptions & { fields?: FieldProblem[] } = {}) {
-    super('invalid_request', message, false, options);
-    this.fields = options.fields ?? [];
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), fields: this.fields };
+export class InvalidRequestError extends fieldsError('invalid_request') {
+  constructor(message: string, options: FieldsErrorOptions = {}) {
+    super(message, false, options);
   }
 }
 
 /** 401: the API key is missing, wrong or revoked. */
-export class UnauthorizedError extends ArticleServiceError {
-  declare readonly code: 'unauthorized';
-  constructor(message: string, options: ArticleServiceErrorOptions = {}) {
-    super('unauthorized', message, false, options);
-  }
-}
+export class UnauthorizedError extends kindError('unauthorized', false) {}
 
 /** 402: the account has run out of credits. */
-export class InsufficientCreditsError extends ArticleServiceError {
-  declare readonly code: 'insufficient_credits';
-  constructor(message: string, options: ArticleServiceErrorOptions = {}) {
-    super('insufficient_credits', message, false, options);
-  }
-}
+export class InsufficientCreditsError extends kindError('insufficient_credits', false) {}
 
 /** 403: the account's plan does not allow this (internal links need the Professional plan). */
-export class PlanRequiredError extends ArticleServiceError {
-  declare readonly code: 'plan_required';
-  constructor(message: string, options: ArticleServiceErrorOptions = {}) {
-    super('plan_required', message, false, options);
-  }
-}
+export class PlanRequiredError extends kindError('plan_required', false) {}
 
 /** 404: unknown article id, or a base URL that does not point at the service. */
-export class NotFoundError extends ArticleServiceError {
-  declare readonly code: 'not_found';
-  constructor(message: string, options: ArticleServiceErrorOptions = {}) {
-    super('not_found', message, false, options);
-  }
-}
+export class NotFoundError extends kindError('not_found', false) {}
 
 /** 429 after the retries were used up, or a `Retry-After` beyond the retry time budget. */
 export class RateLimitedError extends ArticleServiceError {
@@ -138,56 +150,27 @@ export class NetworkError extends ArticleServiceError {
 }
 
 /** An attempt took longer than `timeoutMs`. */
-export class RequestTimeoutError extends ArticleServiceError {
-  declare readonly code: 'timeout';
-  constructor(message: string, options: ArticleServiceErrorOptions = {}) {
-    super('timeout', message, true, options);
-  }
-}
+export class RequestTimeoutError extends kindError('timeout', true) {}
 
 /** The answer was not JSON, was cut off, or did not match the expected shape. */
-export class InvalidResponseError extends ArticleServiceError {
-  declare readonly code: 'invalid_response';
-  /** The fields that did not match, when the answer was JSON of the wrong shape. */
-  readonly fields: FieldProblem[];
-
-  constructor(message: string, options: ArticleServiceErrorOptions & { retryable: boolean; fields?: FieldProblem[] }) {
-    super('invalid_response', message, options.retryable, options);
-    this.fields = options.fields ?? [];
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), fields: this.fields };
+export class InvalidResponseError extends fieldsError('invalid_response') {
+  constructor(message: string, options: FieldsErrorOptions & { retryable: boolean }) {
+    super(message, options.retryable, options);
   }
 }
 
 /** The caller's AbortSignal fired (during a request or while waiting to retry). */
-export class RequestAbortedError extends ArticleServiceError {
-  declare readonly code: 'aborted';
-  constructor(message: string, options: ArticleServiceErrorOptions = {}) {
-    super('aborted', message, false, options);
-  }
-}
+export class RequestAbortedError extends kindError('aborted', false) {}
 
 /**
  * A create request may have reached the service (5xx, reset after sending, timeout, unreadable
  * answer) and retrying could create and bill a second article, so we stopped. `cause` is the
  * failure that left the outcome unknown.
  */
-export class CreateOutcomeUnknownError extends ArticleServiceError {
-  declare readonly code: 'create_outcome_unknown';
-  constructor(message: string, options: ArticleServiceErrorOptions = {}) {
-    super('create_outcome_unknown', message, false, options);
-  }
-}
+export class CreateOutcomeUnknownError extends kindError('create_outcome_unknown', false) {}
 
 /**
  * Several attempts in a row timed out or could not connect, so the client stopped asking the
  * service: this call and every later one fail at once, with nothing sent.
  */
-export class ServiceUnreachableError extends ArticleServiceError {
-  declare readonly code: 'service_unreachable';
-  constructor(message: string, options: ArticleServiceErrorOptions = {}) {
-    super('service_unreachable', message, false, options);
-  }
-}
+export class ServiceUnreachableError extends kindError('service_unreachable', false) {}

@@ -15,6 +15,8 @@ export interface CommandDefinition {
   selectionFlags?: readonly string[];
   /** Arguments besides the flags; none when left out. */
   positionals?: PositionalSpec;
+  /** What the command does, once its flags are parsed and `--help` answered. */
+  body: (context: CommandContext) => Promise<ExitCode>;
 }
 
 export interface CommandContext {
@@ -24,13 +26,8 @@ export interface CommandContext {
   verbose: boolean;
 }
 
-/** Runs `body` with parsed flags; every error it throws is printed (as JSON with `--json`) and mapped to an exit code. */
-export async function runCommand(
-  definition: CommandDefinition,
-  args: readonly string[],
-  body: (context: CommandContext) => Promise<ExitCode>,
-  io: CommandIo = processIo(),
-): Promise<ExitCode> {
+/** Runs the command's `body` with parsed flags; every error it throws is printed (as JSON with `--json`) and mapped to an exit code. */
+export async function runCommand(definition: CommandDefinition, args: readonly string[], io: CommandIo = processIo()): Promise<ExitCode> {
   // Before parsing: a usage error must still honour --json and --no-color.
   const json = args.includes('--json');
   let output = new Output(io, { json, noColor: args.includes('--no-color') });
@@ -47,7 +44,7 @@ export async function runCommand(
   output = new Output(io, { json: flags.boolean('json'), noColor: flags.boolean('no-color') });
   const verbose = flags.boolean('verbose');
   try {
-    return await body({ flags, output, io, verbose });
+    return await definition.body({ flags, output, io, verbose });
   } catch (error) {
     return reportError(output, definition.name, error, { verbose });
   }

@@ -1,47 +1,44 @@
 #!/usr/bin/env node
-// The astro-article-loader command line: a table of subcommands, each loaded only when run.
+// The astro-article-loader command line: a table of subcommands, each loaded only when run (or listed by --help).
 import { parseArgs } from 'node:util';
+import type { CommandDefinition } from './command-runner.js';
 
 interface Subcommand {
+  /** One line for the command table of `astro-article-loader --help`. */
   summary: string;
   /** Runs the subcommand with the arguments after its name; resolves with the exit code. */
   run: (args: string[]) => Promise<number>;
 }
 
-const SUBCOMMANDS: Record<string, Subcommand> = {
-  plan: {
-    summary: 'Show what a build would create, reuse or wait for, why, and what it would cost. No requests.',
-    run: async (args) => (await import('./commands/plan.js')).runPlanCommand(args),
-  },
-  sync: {
-    summary: 'Create the missing articles and wait for them, outside of an Astro build.',
-    run: async (args) => (await import('./commands/sync.js')).runSyncCommand(args),
-  },
-  status: {
-    summary: "List the lock file's articles, their status on the service and the words billed so far.",
-    run: async (args) => (await import('./commands/status.js')).runStatusCommand(args),
-  },
-  prune: {
-    summary: 'Remove orphaned lock entries and unreferenced cache files (--dry-run shows them).',
-    run: async (args) => (await import('./commands/prune.js')).runPruneCommand(args),
-  },
-  verify: {
-    summary: 'Check that the lock file and the cache are consistent (for CI). No requests.',
-    run: async (args) => (await import('./commands/verify.js')).runVerifyCommand(args),
-  },
-  adopt: {
-    summary: "Attach an article found on the service's queue page to its entry (an unknown create). Never creates.",
-    run: async (args) => (await import('./commands/adopt.js')).runAdoptCommand(args),
-  },
-  emulator: {
+/**
+ * Where each subcommand lives, in the order of the command table. A command of src/cli/commands
+ * declares its summary and help in its own definition; the modules are loaded only to run one
+ * command, or to list them all.
+ */
+const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
+  plan: async () => defined((await import('./commands/plan.js')).PLAN_COMMAND),
+  sync: async () => defined((await import('./commands/sync.js')).SYNC_COMMAND),
+  status: async () => defined((await import('./commands/status.js')).STATUS_COMMAND),
+  prune: async () => defined((await import('./commands/prune.js')).PRUNE_COMMAND),
+  verify: async () => defined((await import('./commands/verify.js')).VERIFY_COMMAND),
+  adopt: async () => defined((await import('./commands/adopt.js')).ADOPT_COMMAND),
+  emulator: async () => ({
     summary: 'Run a local emulator of the article service (offline, free).',
     run: async (args) => (await import('../emulator/command.js')).runEmulatorCommand(args),
-  },
+  }),
 };
 
-function usage(): string {
-  const width = Math.max(...Object.keys(SUBCOMMANDS).map((name) => name.length));
-  const lines = Object.entries(SUBCOMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
+/** A command of src/cli/commands as the table needs it: run through the frame every command shares. */
+async function defined(definition: CommandDefinition): Promise<Subcommand> {
+  const { runCommand } = await import('./command-runner.js');
+  return { summary: definition.summary, run: (args) => runCommand(definition, args) };
+}
+
+/** The top-level help: the command table (every summary as its command declares it), exit codes, examples. */
+async function usage(): Promise<string> {
+  const commands = await Promise.all(Object.entries(SUBCOMMANDS).map(async ([name, load]) => ({ name, summary: (await load()).summary })));
+  const width = Math.max(...commands.map(({ name }) => name.length));
+  const lines = commands.map(({ name, summary }) => `  ${name.padEnd(width)}  ${summary}`);
   return [
     'Usage: astro-article-loader <command> [options]',
     '',
@@ -70,15 +67,15 @@ export async function main(argv: string[]): Promise<number> {
   const { positionals } = parseArgs({ args: argv, strict: false, allowPositionals: true });
   const name = positionals[0];
   if (name === undefined || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    process.stdout.write(`${usage()}\n`);
+    process.stdout.write(`${await usage()}\n`);
     return name === undefined && argv.length === 0 ? 2 : 0;
   }
-  const command = SUBCOMMANDS[name];
-  if (command === undefined || argv[0] !== name) {
-    process.stderr.write(`astro-article-loader: unknown command "${argv[0] ?? ''}".\n\n${usage()}\n`);
+  const load = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
+  if (load === undefined || argv[0] !== name) {
+    process.stderr.write(`astro-article-loader: unknown command "${argv[0] ?? ''}".\n\n${await usage()}\n`);
     return 2;
   }
-  return command.run(argv.slice(1));
+  return (await load()).run(argv.slice(1));
 }
 
 process.exitCode = await main(process.argv.slice(2));

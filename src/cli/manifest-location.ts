@@ -1,7 +1,8 @@
 // Which manifest and lock file a command works on: the flags, else the conventional names in the working directory.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { resolveLockPaths } from '../sync/index.js';
+import { lockPathsForManifest, resolveLockPaths } from '../sync/index.js';
+import type { ParsedFlags } from './command-line.js';
 import { UsageError } from './usage-error.js';
 
 /** Looked for in this order when `--manifest` is not given. */
@@ -39,10 +40,23 @@ export async function locateManifest(cwd: string, given: string | undefined, opt
   );
 }
 
-/** The lock file and cache: `--lock-file`, else next to the manifest, else in `cwd`. */
+/**
+ * The lock file and cache: `--lock-file`, else named after the manifest and beside it
+ * (`guides.yaml` → `guides.lock.json`, `guides.cache/`), else `articles.lock.json` in `cwd`.
+ */
 export function locateLock(cwd: string, lockFlag: string | undefined, manifest: string | undefined): { lockFile: string; cacheDir: string } {
   if (lockFlag !== undefined) return resolveLockPaths(path.resolve(cwd, lockFlag));
-  return resolveLockPaths(manifest === undefined ? cwd : path.dirname(manifest));
+  return manifest === undefined ? resolveLockPaths(cwd) : lockPathsForManifest(manifest);
+}
+
+/**
+ * The lock file and cache of a command that never reads the manifest: `--lock-file`, else next to
+ * the conventional manifest in `cwd` (looked for only then, and not required), else in `cwd`.
+ */
+export async function locateLockOnly(cwd: string, flags: ParsedFlags): Promise<{ lockFile: string; cacheDir: string }> {
+  const lockFlag = flags.string('lock-file');
+  const manifest = lockFlag === undefined ? await locateManifest(cwd, flags.string('manifest'), { required: false }) : undefined;
+  return locateLock(cwd, lockFlag, manifest);
 }
 
 /** A path as the user would type it: relative to `cwd` when inside it. */

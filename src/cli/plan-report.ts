@@ -76,12 +76,15 @@ export function costOf(plan: SyncPlan, internalLinks: boolean): CostEstimate {
   return total;
 }
 
+/** The fields every article of a `--json` document starts with, in this order. */
+export function articleHeadJson(article: Pick<PlannedArticle, 'slug' | 'keyword' | 'action'>): { slug: string; keyword: string; action: PlannedArticle['action'] } {
+  return { slug: article.slug, keyword: article.keyword, action: article.action };
+}
+
 /** One article of the plan as JSON (the `articles[]` / `orphans[]` items of `plan --json`). */
 export function plannedArticleJson(article: PlannedArticle): Record<string, unknown> {
   return {
-    slug: article.slug,
-    keyword: article.keyword,
-    action: article.action,
+    ...articleHeadJson(article),
     hash: article.hash,
     articleId: article.entry?.articleId ?? null,
     lockStatus: article.entry?.status ?? null,

@@ -1,11 +1,10 @@
 // `astro-article-loader adopt <slug> <articleId>`: attach an article found on the service's queue page to its lock entry. Never creates.
-import { loadManifest } from '../../manifest/index.js';
 import { adoptArticle } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
-import { runCommand, type CommandDefinition } from '../command-runner.js';
+import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
-import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
-import type { CommandIo } from '../output.js';
+import { shownPath } from '../manifest-location.js';
+import { openProject } from '../project-files.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS } from '../service-connection.js';
 
 export const ADOPT_COMMAND: CommandDefinition = {
@@ -39,40 +38,32 @@ Examples:
   npx astro-article-loader adopt best-hiking-boots 3f6c1e2a-… --json
 
 ${EXIT_CODE_HELP}`,
+  body: runAdopt,
 };
 
-export function runAdoptCommand(args: readonly string[], io?: CommandIo): Promise<ExitCode> {
-  return runCommand(
-    ADOPT_COMMAND,
-    args,
-    async ({ flags, output, io }) => {
-      const [slug, articleId] = flags.positionals as [string, string];
-      const manifestFile = (await locateManifest(io.cwd, flags.string('manifest'), { required: true }))!;
-      const manifest = await loadManifest(manifestFile);
-      const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
-      const connection = connect(io.env, flags, { warn: (message) => output.err(output.errStyle.yellow(message)), command: 'adopt', why: `adopt asks the service about article ${articleId}` });
-      let result;
-      try {
-        result = await adoptArticle({ specs: manifest.specs, manifest: shownPath(io.cwd, manifest.file), lockFile, slug, articleId, client: connection.service });
-      } finally {
-        await connection.close();
-      }
-      if (output.json) {
-        output.document({ schemaVersion: 1, command: 'adopt', exitCode: EXIT_CODES.ok, ...result, lockFile: result.lockFile });
-        return EXIT_CODES.ok;
-      }
-      const { style } = output;
-      const where = shownPath(io.cwd, result.lockFile);
-      if (result.unchanged) {
-        output.out(style.green(`✓ ${result.slug} already has article ${result.articleId} (${result.status}); nothing changed.`));
-        return EXIT_CODES.ok;
-      }
-      const was = result.before === undefined ? 'had no entry' : `was ${result.before}${result.replaced === undefined ? '' : ` (article ${result.replaced})`}`;
-      const next = result.status === 'finished' ? 'its output is cached; the next build serves it' : `it is ${result.status} on the service; the next build waits for it`;
-      output.out(style.green(`✓ Adopted article ${result.articleId} for ${style.bold(result.slug)} ("${result.keyword}"), which ${was}: ${next}.`));
-      output.out(`  Commit ${where} and the cache directory beside it.`);
-      return EXIT_CODES.ok;
-    },
-    io,
-  );
+async function runAdopt({ flags, output, io }: CommandContext): Promise<ExitCode> {
+  const [slug, articleId] = flags.positionals as [string, string];
+  const { manifest, lockFile } = await openProject(io.cwd, flags, output);
+  const connection = connect(io.env, flags, { warn: (message) => output.err(output.errStyle.yellow(message)), command: 'adopt', why: `adopt asks the service about article ${articleId}` });
+  let result;
+  try {
+    result = await adoptArticle({ specs: manifest.specs, manifest: shownPath(io.cwd, manifest.file), lockFile, slug, articleId, client: connection.service });
+  } finally {
+    await connection.close();
+  }
+  if (output.json) {
+    output.document({ schemaVersion: 1, command: 'adopt', exitCode: EXIT_CODES.ok, ...result, lockFile: result.lockFile });
+    return EXIT_CODES.ok;
+  }
+  const { style } = output;
+  const where = shownPath(io.cwd, result.lockFile);
+  if (result.unchanged) {
+    output.out(style.green(`✓ ${result.slug} already has article ${result.articleId} (${result.status}); nothing changed.`));
+    return EXIT_CODES.ok;
+  }
+  const was = result.before === undefined ? 'had no entry' : `was ${result.before}${result.replaced === undefined ? '' : ` (article ${result.replaced})`}`;
+  const next = result.status === 'finished' ? 'its output is cached; the next build serves it' : `it is ${result.status} on the service; the next build waits for it`;
+  output.out(style.green(`✓ Adopted article ${result.articleId} for ${style.bold(result.slug)} ("${result.keyword}"), which ${was}: ${next}.`));
+  output.out(`  Commit ${where} and the cache directory beside it.`);
+  return EXIT_CODES.ok;
 }

@@ -1,13 +1,13 @@
 // `astro-article-loader plan`: what a build would do and cost, per article and why, without a single request.
-import { loadManifest } from '../../manifest/index.js';
-import { blockedCreates, overBudget, planSync, readLockState, unknownCreatesLines } from '../../sync/index.js';
+import { blockedCreates, overBudget, planSync, readLockState, type SyncPlan, unknownCreatesLines } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
-import { runCommand, type CommandDefinition } from '../command-runner.js';
+import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
-import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
-import { formatCount, plural, type CommandIo } from '../output.js';
-import { costLine, costOf, planArticleLines, planCountsLine, plannedArticleJson } from '../plan-report.js';
-import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules } from '../sync-rules.js';
+import { shownPath } from '../manifest-location.js';
+import { formatCount, plural, type Output } from '../output.js';
+import { type CostEstimate, costLine, costOf, planArticleLines, planCountsLine, plannedArticleJson } from '../plan-report.js';
+import { openProject } from '../project-files.js';
+import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../sync-rules.js';
 
 export const PLAN_COMMAND: CommandDefinition = {
   name: 'plan',
@@ -39,74 +39,74 @@ or 200 words by image model), not a quote: the service bills the words it writes
 
 ${EXIT_CODE_HELP}
   (plan exits 0 when nothing would be created and 3 when something would.)`,
+  body: runPlan,
 };
 
-export function runPlanCommand(args: readonly string[], io?: CommandIo): Promise<ExitCode> {
-  return runCommand(
-    PLAN_COMMAND,
-    args,
-    async ({ flags, output, io }) => {
-      const rules = syncRules(flags, io.env);
-      const manifestFile = (await locateManifest(io.cwd, flags.string('manifest'), { required: true }))!;
-      const manifest = await loadManifest(manifestFile);
-      const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
-      const state = await readLockState(lockFile, { checkOutputs: true });
-      const plan = planSync(manifest.specs, state.lock, await state.cache.index(), planOptionsOf(rules));
-      const cost = costOf(plan, flags.boolean('internal-links'));
-      const creates = plan.creates.length;
-      const blocked = blockedCreates(plan, rules, state.lockFile);
-      const overTheBudget = overBudget(plan, rules.budget);
-      const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
+async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode> {
+  const rules = syncRules(flags, io.env);
+  const { manifest, lockFile } = await openProject(io.cwd, flags, output);
+  const state = await readLockState(lockFile, { checkOutputs: true });
+  const plan = planSync(manifest.specs, state.lock, await state.cache.index(), planOptionsOf(rules));
+  const cost = costOf(plan, flags.boolean('internal-links'));
+  const creates = plan.creates.length;
+  const blocked = blockedCreates(plan, rules, state.lockFile);
+  const overTheBudget = overBudget(plan, rules.budget);
+  const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
 
-      if (output.json) {
-        output.document({
-          schemaVersion: 1,
-          command: 'plan',
-          exitCode,
-          manifest: manifest.file,
-          lockFile: state.lockFile,
-          cacheDir: state.cacheDir,
-          budget: rules.budget,
-          frozen: rules.frozen,
-          wouldCreate: creates > 0,
-          overBudget: overTheBudget,
-          counts: plan.counts,
-          estimate: cost,
-          articles: plan.articles.map(plannedArticleJson),
-          orphans: plan.orphans.map(plannedArticleJson),
-        });
-        return exitCode;
-      }
+  if (output.json) {
+    output.document({
+      schemaVersion: 1,
+      command: 'plan',
+      exitCode,
+      manifest: manifest.file,
+      lockFile: state.lockFile,
+      cacheDir: state.cacheDir,
+      budget: rules.budget,
+      frozen: rules.frozen,
+      wouldCreate: creates > 0,
+      overBudget: overTheBudget,
+      counts: plan.counts,
+      estimate: cost,
+      articles: plan.articles.map(plannedArticleJson),
+      orphans: plan.orphans.map(plannedArticleJson),
+    });
+    return exitCode;
+  }
 
-      const { style } = output;
-      output.out(`${style.bold('Plan')} for ${shownPath(io.cwd, manifest.file)} (${plural(manifest.specs.length, 'article')}; lock file ${shownPath(io.cwd, state.lockFile)})`);
-      const lines = planArticleLines(plan, style, { all: flags.boolean('all') });
-      if (lines.length > 0) output.out();
-      for (const line of lines) output.out(line);
-      if (!flags.boolean('all') && plan.counts.reuse > 0 && lines.length > 0) output.out(style.dim(`  … and ${formatCount(plan.counts.reuse)} up to date (--all lists them)`));
-      const unknown = unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown'));
-      if (unknown.length > 0) output.out();
-      for (const line of unknown) output.out(style.yellow(line));
-      output.out();
-      output.out(`${style.bold('Plan:')} ${planCountsLine(plan)}.`);
-      if (creates > 0) output.out(`${style.bold('Estimated cost:')} ${costLine(cost)}; an estimate, not a quote.`);
-      else output.out(`${style.bold('Estimated cost:')} nothing: no article would be created.`);
-      if (blocked?.code === 'frozen') {
-        const why = rules.frozenSource === 'CI' ? 'CI is set' : '--frozen';
-        output.out(style.yellow(`Frozen mode is on (${why}): sync would stop without creating anything. Run sync where spending is allowed (--no-frozen), then commit the lock file and articles.cache/.`));
-      } else if (blocked?.code === 'over_budget') {
-        output.out(style.yellow(`Over budget: ${creates} new articles, budget ${rules.budget} per run; sync would stop before creating anything. If this is intended: --budget ${creates}.`));
-      } else if (creates > 0) {
-        output.out(`Run ${style.bold('astro-article-loader sync')} to create ${creates === 1 ? 'it' : `these ${creates}`} (budget ${rules.budget} per run).`);
-      } else if (plan.counts.wait + plan.counts.fetch > 0) {
-        output.out(`Nothing to create; ${style.bold('astro-article-loader sync')} would wait for or fetch the rest (free).`);
-      } else if (plan.counts.failed + plan.counts.unknown > 0) {
-        output.out(style.yellow(`Nothing to create, but ${plural(plan.counts.failed + plan.counts.unknown, 'article')} failed or had an unknown create (see above): a build leaves ${plan.counts.failed + plan.counts.unknown === 1 ? 'it' : 'them'} off the site (or fails, with onFailure: "fail") until you resolve ${plan.counts.failed + plan.counts.unknown === 1 ? 'it' : 'them'}.`));
-      } else {
-        output.out(style.green('Up to date: a build makes no requests.'));
-      }
-      return exitCode;
-    },
-    io,
-  );
+  const { style } = output;
+  output.out(`${style.bold('Plan')} for ${shownPath(io.cwd, manifest.file)} (${plural(manifest.specs.length, 'article')}; lock file ${shownPath(io.cwd, state.lockFile)})`);
+  const lines = planArticleLines(plan, style, { all: flags.boolean('all') });
+  if (lines.length > 0) output.out();
+  for (const line of lines) output.out(line);
+  if (!flags.boolean('all') && plan.counts.reuse > 0 && lines.length > 0) output.out(style.dim(`  … and ${formatCount(plan.counts.reuse)} up to date (--all lists them)`));
+  const unknown = unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown'));
+  if (unknown.length > 0) output.out();
+  for (const line of unknown) output.out(style.yellow(line));
+  output.out();
+  output.out(`${style.bold('Plan:')} ${planCountsLine(plan)}.`);
+  if (creates > 0) output.out(`${style.bold('Estimated cost:')} ${costLine(cost)}; an estimate, not a quote.`);
+  else output.out(`${style.bold('Estimated cost:')} nothing: no article would be created.`);
+  printNextStep(output, plan, rules, blocked?.code);
+  return exitCode;
+}
+
+/** The closing line: what stops a sync, else what it would do. */
+function printNextStep(output: Output, plan: SyncPlan, rules: SyncRules, blocked: string | undefined): void {
+  const { style } = output;
+  const creates = plan.creates.length;
+  const unresolved = plan.counts.failed + plan.counts.unknown;
+  if (blocked === 'frozen') {
+    const why = rules.frozenSource === 'CI' ? 'CI is set' : '--frozen';
+    output.out(style.yellow(`Frozen mode is on (${why}): sync would stop without creating anything. Run sync where spending is allowed (--no-frozen), then commit the lock file and articles.cache/.`));
+  } else if (blocked === 'over_budget') {
+    output.out(style.yellow(`Over budget: ${creates} new articles, budget ${rules.budget} per run; sync would stop before creating anything. If this is intended: --budget ${creates}.`));
+  } else if (creates > 0) {
+    output.out(`Run ${style.bold('astro-article-loader sync')} to create ${creates === 1 ? 'it' : `these ${creates}`} (budget ${rules.budget} per run).`);
+  } else if (plan.counts.wait + plan.counts.fetch > 0) {
+    output.out(`Nothing to create; ${style.bold('astro-article-loader sync')} would wait for or fetch the rest (free).`);
+  } else if (unresolved > 0) {
+    output.out(style.yellow(`Nothing to create, but ${plural(unresolved, 'article')} failed or had an unknown create (see above): a build leaves ${unresolved === 1 ? 'it' : 'them'} off the site (or fails, with onFailure: "fail") until you resolve ${unresolved === 1 ? 'it' : 'them'}.`));
+  } else {
+    output.out(style.green('Up to date: a build makes no requests.'));
+  }
 }

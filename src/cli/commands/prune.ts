@@ -1,11 +1,11 @@
 // `astro-article-loader prune`: remove lock entries no longer in the manifest and cache files nothing refers to.
-import { loadManifest } from '../../manifest/index.js';
 import { pruneArticles, readLockState } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
-import { runCommand, type CommandDefinition } from '../command-runner.js';
+import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
-import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
-import { plural, type CommandIo } from '../output.js';
+import { shownPath } from '../manifest-location.js';
+import { plural } from '../output.js';
+import { openProject } from '../project-files.js';
 
 export const PRUNE_COMMAND: CommandDefinition = {
   name: 'prune',
@@ -31,48 +31,40 @@ its keyword back in the manifest later creates (and pays for) a new article, unl
 restore the lock entry from version control.
 
 ${EXIT_CODE_HELP}`,
+  body: runPrune,
 };
 
-export function runPruneCommand(args: readonly string[], io?: CommandIo): Promise<ExitCode> {
-  return runCommand(
-    PRUNE_COMMAND,
-    args,
-    async ({ flags, output, io }) => {
-      const dryRun = flags.boolean('dry-run');
-      const manifestFile = (await locateManifest(io.cwd, flags.string('manifest'), { required: true }))!;
-      // An invalid manifest throws here: pruning against a half-read manifest would forget paid articles.
-      const manifest = await loadManifest(manifestFile);
-      const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
-      const before = (await readLockState(lockFile)).lock;
-      const result = await pruneArticles({ specs: manifest.specs, lockFile, dryRun });
-      const orphans = result.orphans.map((slug) => {
-        const entry = before.articles[slug];
-        return { slug, keyword: entry?.keyword ?? null, status: entry?.status ?? null, articleId: entry?.articleId ?? null };
-      });
+async function runPrune({ flags, output, io }: CommandContext): Promise<ExitCode> {
+  const dryRun = flags.boolean('dry-run');
+  // An invalid manifest throws here: pruning against a half-read manifest would forget paid articles.
+  const { manifest, lockFile } = await openProject(io.cwd, flags, output);
+  const before = (await readLockState(lockFile)).lock;
+  const result = await pruneArticles({ specs: manifest.specs, lockFile, dryRun });
+  const orphans = result.orphans.map((slug) => {
+    const entry = before.articles[slug];
+    return { slug, keyword: entry?.keyword ?? null, status: entry?.status ?? null, articleId: entry?.articleId ?? null };
+  });
 
-      if (output.json) {
-        output.document({ schemaVersion: 1, command: 'prune', exitCode: EXIT_CODES.ok, dryRun, lockFile, orphans, files: result.files });
-        return EXIT_CODES.ok;
-      }
-      const { style } = output;
-      if (orphans.length === 0 && result.files.length === 0) {
-        output.out(style.green(`Nothing to prune: every entry of ${shownPath(io.cwd, lockFile)} is in the manifest and every cache file is in use.`));
-        return EXIT_CODES.ok;
-      }
-      const verb = dryRun ? 'Would remove' : 'Removed';
-      if (orphans.length > 0) {
-        output.out(`${style.bold(verb)} ${plural(orphans.length, 'lock entry', 'lock entries')} not in the manifest:`);
-        for (const orphan of orphans) {
-          output.out(`  ${style.red('-')} ${style.bold(orphan.slug)} ${style.dim(`(${orphan.status ?? '?'}${orphan.articleId === null ? '' : `, article ${orphan.articleId}`})`)}`);
-        }
-      }
-      if (result.files.length > 0) {
-        output.out(`${style.bold(verb)} ${plural(result.files.length, 'unreferenced cache file')}:`);
-        for (const file of result.files) output.out(`  ${style.red('-')} ${shownPath(io.cwd, file)}`);
-      }
-      output.out(dryRun ? style.dim('Dry run: nothing was changed. Run without --dry-run to remove them.') : `Commit ${shownPath(io.cwd, lockFile)} and the cache directory to keep the change.`);
-      return EXIT_CODES.ok;
-    },
-    io,
-  );
+  if (output.json) {
+    output.document({ schemaVersion: 1, command: 'prune', exitCode: EXIT_CODES.ok, dryRun, lockFile, orphans, files: result.files });
+    return EXIT_CODES.ok;
+  }
+  const { style } = output;
+  if (orphans.length === 0 && result.files.length === 0) {
+    output.out(style.green(`Nothing to prune: every entry of ${shownPath(io.cwd, lockFile)} is in the manifest and every cache file is in use.`));
+    return EXIT_CODES.ok;
+  }
+  const verb = dryRun ? 'Would remove' : 'Removed';
+  if (orphans.length > 0) {
+    output.out(`${style.bold(verb)} ${plural(orphans.length, 'lock entry', 'lock entries')} not in the manifest:`);
+    for (const orphan of orphans) {
+      output.out(`  ${style.red('-')} ${style.bold(orphan.slug)} ${style.dim(`(${orphan.status ?? '?'}${orphan.articleId === null ? '' : `, article ${orphan.articleId}`})`)}`);
+    }
+  }
+  if (result.files.length > 0) {
+    output.out(`${style.bold(verb)} ${plural(result.files.length, 'unreferenced cache file')}:`);
+    for (const file of result.files) output.out(`  ${style.red('-')} ${shownPath(io.cwd, file)}`);
+  }
+  output.out(dryRun ? style.dim('Dry run: nothing was changed. Run without --dry-run to remove them.') : `Commit ${shownPath(io.cwd, lockFile)} and the cache directory to keep the change.`);
+  return EXIT_CODES.ok;
 }

@@ -1,13 +1,14 @@
 // `astro-article-loader status`: the lock file's articles, their status on the service (refreshed by GET), and the words billed so far.
 import { articleRequestSchema, type ArticleStatus } from '../../api/index.js';
 import { ArticleLoaderError } from '../../errors.js';
-import { loadManifest, type Manifest } from '../../manifest/index.js';
-import { estimateWords, readLockState, recordedWords, requestHash, type LockEntry, unknownCreatesLines } from '../../sync/index.js';
-import { COMMON_FLAG_HELP } from '../command-line.js';
-import { runCommand, type CommandDefinition } from '../command-runner.js';
+import type { Manifest } from '../../manifest/index.js';
+import { estimateWords, readLockState, recordedWords, requestHash, type LockEntry, type LockFile, unknownCreatesLines } from '../../sync/index.js';
+import { COMMON_FLAG_HELP, type ParsedFlags } from '../command-line.js';
+import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
-import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
-import { formatCount, plural, type CommandIo } from '../output.js';
+import { shownPath } from '../manifest-location.js';
+import { formatCount, plural, type CommandIo, type Output } from '../output.js';
+import { openLockProject } from '../project-files.js';
 import { fitWidth } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceConfigured } from '../service-connection.js';
 
@@ -48,6 +49,7 @@ Examples:
   npx astro-article-loader status --json | jq '.articles[] | select(.status != "finished")'
 
 ${EXIT_CODE_HELP}`,
+  body: runStatus,
 };
 
 type Remote = { status: string; statusDetail: string; progress: number; updatedAt: number } | { error: { code: string; message: string } } | null;
@@ -73,187 +75,220 @@ function remoteText(remote: Remote): string {
   return `${remote.status}${percent}${remote.statusDetail === '' || remote.status === 'finished' ? '' : ` ${remote.statusDetail}`}`;
 }
 
-export function runStatusCommand(args: readonly string[], io?: CommandIo): Promise<ExitCode> {
-  return runCommand(
-    STATUS_COMMAND,
-    args,
-    async ({ flags, output, io }) => {
-      const lockFlag = flags.string('lock-file');
-      const manifestFile = await locateManifest(io.cwd, flags.string('manifest'), { required: lockFlag === undefined });
-      const manifest = manifestFile === undefined ? undefined : await loadManifest(manifestFile);
-      const { lockFile } = locateLock(io.cwd, lockFlag, manifest?.file);
-      const state = await readLockState(lockFile);
-      const slugs = Object.keys(state.lock.articles).sort();
-      const inManifest = manifest === undefined ? undefined : new Set(manifest.specs.map((spec) => spec.slug));
-      const refreshAll = flags.boolean('refresh-all');
-      const targets = flags.boolean('no-refresh')
-        ? []
-        : slugs.filter((slug) => {
-            const entry = state.lock.articles[slug]!;
-            // The real service does not know the emulator's article ids.
-            return entry.articleId !== undefined && entry.emulator !== true && (refreshAll || entry.status !== 'finished');
-          });
+async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCode> {
+  const { manifest, lockFile } = await openLockProject(io.cwd, flags);
+  const state = await readLockState(lockFile);
+  const slugs = Object.keys(state.lock.articles).sort();
+  const inManifest = manifest === undefined ? undefined : new Set(manifest.specs.map((spec) => spec.slug));
+  const refreshAll = flags.boolean('refresh-all');
+  const targets = flags.boolean('no-refresh') ? [] : refreshTargets(state.lock, slugs, refreshAll);
+  const skippedRefresh = targets.length > 0 && !serviceConfigured(io.env, flags);
+  const remotes = targets.length > 0 && !skippedRefresh ? await refreshRemotes(state.lock, targets, { flags, output, io }) : new Map<string, Remote>();
 
-      const remotes = new Map<string, Remote>();
-      let skippedRefresh = false;
-      if (targets.length > 0 && !serviceConfigured(io.env, flags)) skippedRefresh = true;
-      else if (targets.length > 0) {
-        const connection = connect(io.env, flags, {
-          warn: (message) => output.err(output.errStyle.yellow(message)),
-          command: 'status',
-          why: 'status refreshes unfinished articles from the service',
-          concurrency: flags.wholeNumber('concurrency', 1, 8),
-          idempotentCreates: false,
-        });
+  const rows = slugs.map((slug) => statusRow(slug, state.lock.articles[slug]!, { manifest, inManifest, remotes }));
+  const billed = billedWords(rows, state.lock);
+  const notInLock = manifest === undefined ? [] : manifest.specs.map((spec) => spec.slug).filter((slug) => state.lock.articles[slug] === undefined);
+
+  if (output.json) {
+    output.document({
+      schemaVersion: 1,
+      command: 'status',
+      exitCode: EXIT_CODES.ok,
+      manifest: manifest?.file ?? null,
+      lockFile: state.lockFile,
+      cacheDir: state.cacheDir,
+      refreshed: flags.boolean('no-refresh') || skippedRefresh ? 'none' : refreshAll ? 'all' : 'unfinished',
+      articles: rows,
+      notInLock,
+      totals: statusTotals(rows, remotes.size, billed),
+    });
+    return EXIT_CODES.ok;
+  }
+
+  const { style } = output;
+  const count = (status: LockEntry['status']): number => countOf(rows, status);
+  const summary = [`${count('finished')} finished`, count('pending') > 0 ? `${count('pending')} pending` : '', count('failed') > 0 ? `${count('failed')} failed` : '', count('unknown') > 0 ? `${count('unknown')} unknown` : '']
+    .filter((p) => p !== '')
+    .join(', ');
+  output.out(`${style.bold(shownPath(io.cwd, state.lockFile))}: ${plural(rows.length, 'article')}${rows.length > 0 ? ` (${summary})` : ''}${remotes.size > 0 ? `; ${remotes.size} refreshed from the service` : ''}.`);
+  if (rows.length > 0) printStatusTable(output, io, rows);
+  output.out();
+  printBilledWords(output, billed);
+  printStatusNotes(output, rows, notInLock);
+  if (skippedRefresh) {
+    output.err(
+      output.errStyle.yellow(`Not refreshed from the service (${plural(targets.length, 'unfinished article')}): set ARTICLES_API_URL and ARTICLES_API_KEY, or run \`astro-article-loader emulator\` for local testing.`),
+    );
+  }
+  return EXIT_CODES.ok;
+}
+
+/** The entries worth asking the service about: unfinished ones (all with `--refresh-all`) that have an id of the real service. */
+function refreshTargets(lock: LockFile, slugs: string[], refreshAll: boolean): string[] {
+  return slugs.filter((slug) => {
+    const entry = lock.articles[slug]!;
+    // The real service does not know the emulator's article ids.
+    return entry.articleId !== undefined && entry.emulator !== true && (refreshAll || entry.status !== 'finished');
+  });
+}
+
+/** One GET per target, all at once within `--concurrency`; an error that says the whole configuration is wrong is thrown after all are done. */
+async function refreshRemotes(lock: LockFile, targets: string[], { flags, output, io }: { flags: ParsedFlags; output: Output; io: CommandIo }): Promise<Map<string, Remote>> {
+  const remotes = new Map<string, Remote>();
+  const connection = connect(io.env, flags, {
+    warn: (message) => output.err(output.errStyle.yellow(message)),
+    command: 'status',
+    why: 'status refreshes unfinished articles from the service',
+    concurrency: flags.wholeNumber('concurrency', 1, 8),
+    idempotentCreates: false,
+  });
+  try {
+    let fatal: unknown;
+    await Promise.all(
+      targets.map(async (slug) => {
         try {
-          let fatal: unknown;
-          await Promise.all(
-            targets.map(async (slug) => {
-              try {
-                const status: ArticleStatus = await connection.service.getArticle(state.lock.articles[slug]!.articleId!);
-                remotes.set(slug, { status: status.status, statusDetail: status.statusDetail, progress: status.progress, updatedAt: status.updatedAt });
-              } catch (error) {
-                if (error instanceof ArticleLoaderError && FATAL_CODES.has(error.code)) fatal ??= error;
-                const code = error instanceof ArticleLoaderError ? error.code : 'error';
-                remotes.set(slug, { error: { code, message: error instanceof Error ? error.message : String(error) } });
-              }
-            }),
-          );
-          if (fatal !== undefined) throw fatal;
-        } finally {
-          await connection.close();
+          const status: ArticleStatus = await connection.service.getArticle(lock.articles[slug]!.articleId!);
+          remotes.set(slug, { status: status.status, statusDetail: status.statusDetail, progress: status.progress, updatedAt: status.updatedAt });
+        } catch (error) {
+          if (error instanceof ArticleLoaderError && FATAL_CODES.has(error.code)) fatal ??= error;
+          const code = error instanceof ArticleLoaderError ? error.code : 'error';
+          remotes.set(slug, { error: { code, message: error instanceof Error ? error.message : String(error) } });
         }
-      }
+      }),
+    );
+    if (fatal !== undefined) throw fatal;
+  } finally {
+    await connection.close();
+  }
+  return remotes;
+}
 
-      const rows = slugs.map((slug) => {
-        const entry = state.lock.articles[slug]!;
-        return {
-          slug,
-          keyword: entry.keyword,
-          inManifest: inManifest === undefined ? null : inManifest.has(slug),
-          status: entry.status,
-          articleId: entry.articleId ?? null,
-          attempt: entry.attempt,
-          createdAt: entry.createdAt,
-          updatedAt: entry.updatedAt,
-          finishedAt: entry.finishedAt ?? null,
-          error: entry.error ?? null,
-          remote: remotes.get(slug) ?? null,
-          emulator: entry.emulator === true,
-          billed: entry.words === undefined ? null : { words: entry.words, images: entry.images ?? 0, imageWords: entry.imageWords ?? 0 },
-          estimatedWords: estimateOf(entry, slug, manifest),
-        };
-      });
-      const count = (status: LockEntry['status']): number => rows.filter((row) => row.status === status).length;
-      // Billed: articles the service accepted and did not fail (failed articles are not billed),
-      // as recorded when they finished; an estimate only where nothing was recorded.
-      const billed = rows.filter((row) => row.articleId !== null && !row.emulator && (row.status === 'finished' || row.status === 'pending'));
-      const recorded = billed.filter((row) => row.billed !== null);
-      const recordedTotal = recorded.reduce((sum, row) => sum + row.billed!.words + row.billed!.imageWords, 0);
-      const recordedImages = recorded.reduce((sum, row) => sum + row.billed!.images, 0);
-      const recordedImageWords = recorded.reduce((sum, row) => sum + row.billed!.imageWords, 0);
-      const estimated = billed.filter((row) => row.billed === null && row.estimatedWords !== null);
-      const estimatedTotal = estimated.reduce((sum, row) => sum + row.estimatedWords!, 0);
-      const notCounted = billed.length - recorded.length - estimated.length;
-      const earlier = rows
-        .map((row) => state.lock.articles[row.slug]!.previous)
-        .filter((previous): previous is NonNullable<LockEntry['previous']> => previous !== undefined && previous.emulator !== true);
-      const earlierRecorded = earlier.map((previous) => recordedWords(previous)).filter((words) => words !== undefined);
-      const earlierWords = earlierRecorded.reduce((sum, words) => sum + words, 0);
-      const billedTotal = recordedTotal + estimatedTotal + earlierWords;
-      const notInLock = manifest === undefined ? [] : manifest.specs.map((spec) => spec.slug).filter((slug) => state.lock.articles[slug] === undefined);
+/** One article of `status --json` (and of the table). */
+function statusRow(slug: string, entry: LockEntry, known: { manifest: Manifest | undefined; inManifest: Set<string> | undefined; remotes: Map<string, Remote> }) {
+  return {
+    slug,
+    keyword: entry.keyword,
+    inManifest: known.inManifest === undefined ? null : known.inManifest.has(slug),
+    status: entry.status,
+    articleId: entry.articleId ?? null,
+    attempt: entry.attempt,
+    createdAt: entry.createdAt,
+    updatedAt: entry.updatedAt,
+    finishedAt: entry.finishedAt ?? null,
+    error: entry.error ?? null,
+    remote: known.remotes.get(slug) ?? null,
+    emulator: entry.emulator === true,
+    billed: entry.words === undefined ? null : { words: entry.words, images: entry.images ?? 0, imageWords: entry.imageWords ?? 0 },
+    estimatedWords: estimateOf(entry, slug, known.manifest),
+  };
+}
 
-      if (output.json) {
-        output.document({
-          schemaVersion: 1,
-          command: 'status',
-          exitCode: EXIT_CODES.ok,
-          manifest: manifest?.file ?? null,
-          lockFile: state.lockFile,
-          cacheDir: state.cacheDir,
-          refreshed: flags.boolean('no-refresh') || skippedRefresh ? 'none' : refreshAll ? 'all' : 'unfinished',
-          articles: rows,
-          notInLock,
-          totals: {
-            entries: rows.length,
-            finished: count('finished'),
-            pending: count('pending'),
-            failed: count('failed'),
-            unknown: count('unknown'),
-            orphans: rows.filter((row) => row.inManifest === false).length,
-            emulator: rows.filter((row) => row.emulator).length,
-            refreshed: remotes.size,
-            billedWords: {
-              words: billedTotal,
-              articles: billed.length,
-              recorded: { words: recordedTotal, articles: recorded.length, images: recordedImages, imageWords: recordedImageWords },
-              estimated: { words: estimatedTotal, articles: estimated.length },
-              notCounted,
-              earlierArticles: { words: earlierWords, recorded: earlierRecorded.length, notCounted: earlier.length - earlierRecorded.length },
-            },
-          },
-        });
-        return EXIT_CODES.ok;
-      }
+type StatusRow = ReturnType<typeof statusRow>;
 
-      const { style } = output;
-      const summary = [`${count('finished')} finished`, count('pending') > 0 ? `${count('pending')} pending` : '', count('failed') > 0 ? `${count('failed')} failed` : '', count('unknown') > 0 ? `${count('unknown')} unknown` : '']
-        .filter((p) => p !== '')
-        .join(', ');
-      output.out(`${style.bold(shownPath(io.cwd, state.lockFile))}: ${plural(rows.length, 'article')}${rows.length > 0 ? ` (${summary})` : ''}${remotes.size > 0 ? `; ${remotes.size} refreshed from the service` : ''}.`);
-      if (rows.length > 0) {
-        const slugWidth = Math.min(40, Math.max(4, ...rows.map((row) => row.slug.length + (row.inManifest === false ? 9 : 0))));
-        const width = Math.max(60, (io.stdout.columns ?? 120) - 1);
-        const remoteTexts = rows.map((row) =>
-          row.emulator ? 'offline placeholder (emulator, not paid)' : row.remote === null && row.error !== null ? `${row.error.code}: ${row.error.message}` : remoteText(row.remote),
-        );
-        const remoteWidth = Math.max(7, Math.min(width - slugWidth - 2 - 10 - 2 - 10 - 4, Math.max(...remoteTexts.map((t) => t.length))));
-        output.out();
-        output.out(style.dim(`  ${'slug'.padEnd(slugWidth)}  ${'lock'.padEnd(10)}  ${'service'.padEnd(remoteWidth)}  ${'words'.padStart(8)}`));
-        for (const [index, row] of rows.entries()) {
-          const name = row.inManifest === false ? `${row.slug} ${style.yellow('(orphan)')}` : row.slug;
-          const namePad = ' '.repeat(Math.max(0, slugWidth - row.slug.length - (row.inManifest === false ? 9 : 0)));
-          const tone = row.status === 'finished' ? style.green : row.status === 'pending' ? style.cyan : style.red;
-          const remote = remoteTexts[index]!;
-          const words = row.emulator ? '—' : row.billed !== null ? formatCount(row.billed.words + row.billed.imageWords) : row.estimatedWords === null ? '?' : `~${formatCount(row.estimatedWords)}`;
-          output.out(`  ${name}${namePad}  ${tone(row.status.padEnd(10))}  ${fitWidth(remote, remoteWidth).padEnd(remoteWidth)}  ${words.padStart(8)}`);
-        }
-      }
-      output.out();
-      const parts = [
-        recorded.length > 0
-          ? `${formatCount(recordedTotal)} as recorded for ${plural(recorded.length, 'article')}${recordedImages > 0 ? ` (${formatCount(recordedImageWords)} of them for ${plural(recordedImages, 'image')})` : ''}`
-          : '',
-        estimated.length > 0 ? `~${formatCount(estimatedTotal)} estimated for ${plural(estimated.length, 'article')} without a record (pending, or synced by an older version)` : '',
-        earlierRecorded.length > 0 ? `${formatCount(earlierWords)} as recorded for ${plural(earlierRecorded.length, 'earlier article')} replaced by a changed request` : '',
-      ].filter((part) => part !== '');
-      const uncounted = [
-        notCounted > 0 ? `${plural(notCounted, 'article')} without a record or a recorded request` : '',
-        earlier.length > earlierRecorded.length ? `${plural(earlier.length - earlierRecorded.length, 'earlier article')} without a record` : '',
-      ].filter((part) => part !== '');
-      output.out(
-        `${style.bold('Words billed so far:')} ${estimated.length > 0 ? '~' : ''}${formatCount(billedTotal)}` +
-          `${parts.length > 0 ? `: ${parts.join('; ')}` : ''}${uncounted.length > 0 ? `. Not counted: ${uncounted.join(', ')}` : ''}.`,
-      );
-      const finishedRemotely = rows.filter((row) => row.status === 'pending' && row.remote !== null && 'status' in row.remote && row.remote.status === 'finished').length;
-      if (finishedRemotely > 0) output.out(`${plural(finishedRemotely, 'pending article')} finished on the service: \`astro-article-loader sync\` records and caches ${finishedRemotely === 1 ? 'it' : 'them'} (free).`);
-      const placeholders = rows.filter((row) => row.emulator).length;
-      if (placeholders > 0) {
-        output.out(
-          `${plural(placeholders, 'entry', 'entries')} ${placeholders === 1 ? 'is' : 'are'} offline placeholder text (written by the emulator, not billed): ` +
-            'a sync against the real service creates them again (paid, within the budget).',
-        );
-      }
-      const unknown = rows.filter((row) => row.status === 'unknown' && row.inManifest !== false).map((row) => ({ slug: row.slug, keyword: row.keyword }));
-      for (const line of unknownCreatesLines(unknown)) output.out(style.yellow(line));
-      if (notInLock.length > 0) output.out(`${plural(notInLock.length, 'manifest entry', 'manifest entries')} not in the lock file yet: \`astro-article-loader plan\` shows what creating them costs.`);
-      if (skippedRefresh) {
-        output.err(
-          output.errStyle.yellow(`Not refreshed from the service (${plural(targets.length, 'unfinished article')}): set ARTICLES_API_URL and ARTICLES_API_KEY, or run \`astro-article-loader emulator\` for local testing.`),
-        );
-      }
-      return EXIT_CODES.ok;
+function countOf(rows: StatusRow[], status: LockEntry['status']): number {
+  return rows.filter((row) => row.status === status).length;
+}
+
+/**
+ * The words billed so far. Billed: articles the service accepted and did not fail (failed articles
+ * are not billed), as recorded when they finished; an estimate only where nothing was recorded;
+ * and the earlier articles that a changed request replaced, where recorded.
+ */
+function billedWords(rows: StatusRow[], lock: LockFile) {
+  const billed = rows.filter((row) => row.articleId !== null && !row.emulator && (row.status === 'finished' || row.status === 'pending'));
+  const recorded = billed.filter((row) => row.billed !== null);
+  const recordedTotal = recorded.reduce((sum, row) => sum + row.billed!.words + row.billed!.imageWords, 0);
+  const recordedImages = recorded.reduce((sum, row) => sum + row.billed!.images, 0);
+  const recordedImageWords = recorded.reduce((sum, row) => sum + row.billed!.imageWords, 0);
+  const estimated = billed.filter((row) => row.billed === null && row.estimatedWords !== null);
+  const estimatedTotal = estimated.reduce((sum, row) => sum + row.estimatedWords!, 0);
+  const notCounted = billed.length - recorded.length - estimated.length;
+  const earlier = rows
+    .map((row) => lock.articles[row.slug]!.previous)
+    .filter((previous): previous is NonNullable<LockEntry['previous']> => previous !== undefined && previous.emulator !== true);
+  const earlierRecorded = earlier.map((previous) => recordedWords(previous)).filter((words) => words !== undefined);
+  const earlierWords = earlierRecorded.reduce((sum, words) => sum + words, 0);
+  const billedTotal = recordedTotal + estimatedTotal + earlierWords;
+  return { billed, recorded, recordedTotal, recordedImages, recordedImageWords, estimated, estimatedTotal, notCounted, earlier, earlierRecorded, earlierWords, billedTotal };
+}
+
+type BilledWords = ReturnType<typeof billedWords>;
+
+/** The `totals` of `status --json`. */
+function statusTotals(rows: StatusRow[], refreshed: number, words: BilledWords): Record<string, unknown> {
+  const count = (status: LockEntry['status']): number => countOf(rows, status);
+  return {
+    entries: rows.length,
+    finished: count('finished'),
+    pending: count('pending'),
+    failed: count('failed'),
+    unknown: count('unknown'),
+    orphans: rows.filter((row) => row.inManifest === false).length,
+    emulator: rows.filter((row) => row.emulator).length,
+    refreshed,
+    billedWords: {
+      words: words.billedTotal,
+      articles: words.billed.length,
+      recorded: { words: words.recordedTotal, articles: words.recorded.length, images: words.recordedImages, imageWords: words.recordedImageWords },
+      estimated: { words: words.estimatedTotal, articles: words.estimated.length },
+      notCounted: words.notCounted,
+      earlierArticles: { words: words.earlierWords, recorded: words.earlierRecorded.length, notCounted: words.earlier.length - words.earlierRecorded.length },
     },
-    io,
+  };
+}
+
+/** One line per article: slug, lock status, what the service says, words billed. */
+function printStatusTable(output: Output, io: CommandIo, rows: StatusRow[]): void {
+  const { style } = output;
+  const slugWidth = Math.min(40, Math.max(4, ...rows.map((row) => row.slug.length + (row.inManifest === false ? 9 : 0))));
+  const width = Math.max(60, (io.stdout.columns ?? 120) - 1);
+  const remoteTexts = rows.map((row) =>
+    row.emulator ? 'offline placeholder (emulator, not paid)' : row.remote === null && row.error !== null ? `${row.error.code}: ${row.error.message}` : remoteText(row.remote),
   );
+  const remoteWidth = Math.max(7, Math.min(width - slugWidth - 2 - 10 - 2 - 10 - 4, Math.max(...remoteTexts.map((t) => t.length))));
+  output.out();
+  output.out(style.dim(`  ${'slug'.padEnd(slugWidth)}  ${'lock'.padEnd(10)}  ${'service'.padEnd(remoteWidth)}  ${'words'.padStart(8)}`));
+  for (const [index, row] of rows.entries()) {
+    const name = row.inManifest === false ? `${row.slug} ${style.yellow('(orphan)')}` : row.slug;
+    const namePad = ' '.repeat(Math.max(0, slugWidth - row.slug.length - (row.inManifest === false ? 9 : 0)));
+    const tone = row.status === 'finished' ? style.green : row.status === 'pending' ? style.cyan : style.red;
+    const remote = remoteTexts[index]!;
+    const words = row.emulator ? '—' : row.billed !== null ? formatCount(row.billed.words + row.billed.imageWords) : row.estimatedWords === null ? '?' : `~${formatCount(row.estimatedWords)}`;
+    output.out(`  ${name}${namePad}  ${tone(row.status.padEnd(10))}  ${fitWidth(remote, remoteWidth).padEnd(remoteWidth)}  ${words.padStart(8)}`);
+  }
+}
+
+function printBilledWords(output: Output, words: BilledWords): void {
+  const { recorded, estimated, earlier, earlierRecorded, notCounted } = words;
+  const parts = [
+    recorded.length > 0
+      ? `${formatCount(words.recordedTotal)} as recorded for ${plural(recorded.length, 'article')}${words.recordedImages > 0 ? ` (${formatCount(words.recordedImageWords)} of them for ${plural(words.recordedImages, 'image')})` : ''}`
+      : '',
+    estimated.length > 0 ? `~${formatCount(words.estimatedTotal)} estimated for ${plural(estimated.length, 'article')} without a record (pending, or synced by an older version)` : '',
+    earlierRecorded.length > 0 ? `${formatCount(words.earlierWords)} as recorded for ${plural(earlierRecorded.length, 'earlier article')} replaced by a changed request` : '',
+  ].filter((part) => part !== '');
+  const uncounted = [
+    notCounted > 0 ? `${plural(notCounted, 'article')} without a record or a recorded request` : '',
+    earlier.length > earlierRecorded.length ? `${plural(earlier.length - earlierRecorded.length, 'earlier article')} without a record` : '',
+  ].filter((part) => part !== '');
+  output.out(
+    `${output.style.bold('Words billed so far:')} ${estimated.length > 0 ? '~' : ''}${formatCount(words.billedTotal)}` +
+      `${parts.length > 0 ? `: ${parts.join('; ')}` : ''}${uncounted.length > 0 ? `. Not counted: ${uncounted.join(', ')}` : ''}.`,
+  );
+}
+
+/** What to do next: pending articles already finished, offline placeholders, unknown creates, manifest entries not in the lock file. */
+function printStatusNotes(output: Output, rows: StatusRow[], notInLock: string[]): void {
+  const finishedRemotely = rows.filter((row) => row.status === 'pending' && row.remote !== null && 'status' in row.remote && row.remote.status === 'finished').length;
+  if (finishedRemotely > 0) output.out(`${plural(finishedRemotely, 'pending article')} finished on the service: \`astro-article-loader sync\` records and caches ${finishedRemotely === 1 ? 'it' : 'them'} (free).`);
+  const placeholders = rows.filter((row) => row.emulator).length;
+  if (placeholders > 0) {
+    output.out(
+      `${plural(placeholders, 'entry', 'entries')} ${placeholders === 1 ? 'is' : 'are'} offline placeholder text (written by the emulator, not billed): ` +
+        'a sync against the real service creates them again (paid, within the budget).',
+    );
+  }
+  const unknown = rows.filter((row) => row.status === 'unknown' && row.inManifest !== false).map((row) => ({ slug: row.slug, keyword: row.keyword }));
+  for (const line of unknownCreatesLines(unknown)) output.out(output.style.yellow(line));
+  if (notInLock.length > 0) output.out(`${plural(notInLock.length, 'manifest entry', 'manifest entries')} not in the lock file yet: \`astro-article-loader plan\` shows what creating them costs.`);
 }

@@ -1,16 +1,18 @@
 // `astro-article-loader sync`: the sync engine outside Astro, with live progress, the loader's spending rules and a clean Ctrl-C.
-import { loadManifest } from '../../manifest/index.js';
+import type { Manifest } from '../../manifest/index.js';
 import { blockedCreates, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, describeCreateReason, planSync, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
-import { COMMON_FLAG_HELP } from '../command-line.js';
-import { runCommand, type CommandDefinition } from '../command-runner.js';
+import { COMMON_FLAG_HELP, type ParsedFlags } from '../command-line.js';
+import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { errorJson, reportError } from '../error-report.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
-import { locateLock, locateManifest, shownPath } from '../manifest-location.js';
+import { shownPath } from '../manifest-location.js';
 import { formatCount, formatDuration, plural, type CommandIo, type Output } from '../output.js';
+import { articleHeadJson } from '../plan-report.js';
+import { openProject } from '../project-files.js';
 import { LineProgressDisplay, LiveProgressDisplay, type ProgressDisplay } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, type ServiceConnection } from '../service-connection.js';
 import { SyncProgress } from '../sync-progress.js';
-import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules } from '../sync-rules.js';
+import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../sync-rules.js';
 
 const OFFLINE_POLL_MS = 50;
 
@@ -61,6 +63,7 @@ Examples:
   CI=1 npx astro-article-loader sync               # frozen: fails if anything is missing
 
 ${EXIT_CODE_HELP}`,
+  body: runSync,
 };
 
 /** What the sync does that needs the service, for the "not configured" message. */
@@ -75,9 +78,7 @@ function serviceWork(plan: { creates: unknown[]; counts: { wait: number; fetch: 
 
 function articleJson(article: SyncResult['articles'][number]): Record<string, unknown> {
   return {
-    slug: article.slug,
-    keyword: article.keyword,
-    action: article.action,
+    ...articleHeadJson(article),
     outcome: article.outcome,
     articleId: article.entry?.articleId ?? null,
     reason: article.reason === undefined ? null : describeCreateReason(article.reason),
@@ -140,126 +141,159 @@ function printSummary(output: Output, io: CommandIo, result: SyncResult, connect
   }
 }
 
-export function runSyncCommand(args: readonly string[], io?: CommandIo): Promise<ExitCode> {
-  return runCommand(
-    SYNC_COMMAND,
-    args,
-    async ({ flags, output, io, verbose }) => {
-      const offline = flags.boolean('offline');
-      // The embedded emulator honours Idempotency-Key, so unknown creates are repeated safely there.
-      const rules = { ...syncRules(flags, io.env), ...(offline ? { idempotentCreates: true } : {}) };
-      const concurrency = flags.wholeNumber('concurrency', 1, DEFAULT_CONCURRENCY);
-      const timeoutMs = flags.duration('timeout', DEFAULT_TIMEOUT_MS);
-      // The embedded emulator is local and free to ask: poll it briskly unless told otherwise.
-      const pollMs = flags.has('poll-interval') ? flags.duration('poll-interval', 0) : offline ? OFFLINE_POLL_MS : undefined;
-      const manifestFile = (await locateManifest(io.cwd, flags.string('manifest'), { required: true }))!;
-      const manifest = await loadManifest(manifestFile);
-      const { lockFile } = locateLock(io.cwd, flags.string('lock-file'), manifest.file);
+async function runSync({ flags, output, io, verbose }: CommandContext): Promise<ExitCode> {
+  const settings = syncSettings(flags, io.env);
+  const { manifest, lockFile } = await openProject(io.cwd, flags, output);
+  const connection = await connectIfNeeded(manifest, lockFile, settings, { flags, output, io });
+  const progress = new SyncProgress();
+  const display: ProgressDisplay | undefined = output.json
+    ? undefined
+    : io.stderr.isTTY === true && io.env.TERM !== 'dumb'
+      ? new LiveProgressDisplay(output, progress)
+      : new LineProgressDisplay(output);
+  const controller = new AbortController();
+  const stop = trapSignals(output, progress, display, controller);
 
-      // A first look without the inter-process lock (no request): does this run need the service at all?
-      const state = await readLockState(lockFile, { checkOutputs: true });
-      const service = offline ? 'emulator' : 'remote';
-      const preview = planSync(manifest.specs, state.lock, await state.cache.index(), { ...planOptionsOf(rules), service });
-      // Frozen or over budget: the engine stops before any request, with the message that matters more than a missing key.
-      const blocked = blockedCreates(preview, rules, lockFile) !== undefined;
-      const willCreate = preview.creates.length > 0 && !blocked;
-      const needsService = !blocked && (willCreate || preview.counts.wait > 0 || preview.counts.fetch > 0);
-      let connection: ServiceConnection | undefined;
-      if (needsService) {
-        connection = connect(io.env, flags, { warn: (message) => output.err(output.errStyle.yellow(message)), command: 'sync', why: serviceWork(preview, willCreate), offline, concurrency: Math.max(8, concurrency), idempotentCreates: rules.idempotentCreates });
-        if (offline) output.err(output.errStyle.yellow('Offline: an embedded emulator writes placeholder articles, for free. Use ARTICLES_API_KEY and ARTICLES_API_URL for real ones.'));
-      }
+  let result: SyncResult;
+  try {
+    const { rules, pollMs } = settings;
+    result = await syncArticles({
+      specs: manifest.specs,
+      lockFile,
+      client: connection?.service,
+      service: settings.service,
+      budget: rules.budget,
+      frozen: rules.frozen,
+      onFailure: 'skip',
+      concurrency: settings.concurrency,
+      timeoutMs: settings.timeoutMs,
+      ...(pollMs === undefined ? {} : { poll: { initialMs: pollMs, minMs: pollMs } }),
+      wait: !flags.boolean('no-wait'),
+      signal: controller.signal,
+      ...planOptionsOf(rules),
+      idempotentCreates: connection?.idempotentCreates ?? rules.idempotentCreates,
+      onEvent: (event) => {
+        if (display === undefined) return;
+        display.notes(progress.apply(event));
+      },
+    });
+  } catch (error) {
+    display?.stop();
+    const stoppedBy = stop.stoppedBy();
+    if (stoppedBy !== undefined && (error as { code?: unknown }).code === 'aborted') return reportStopped(output, io, { stoppedBy, error, created: progress.created, lockFile });
+    return reportError(output, 'sync', error, { verbose });
+  } finally {
+    stop.release();
+    await connection?.close();
+  }
+  display?.stop();
+  const exitCode: ExitCode = result.failures.length > 0 ? EXIT_CODES.failure : EXIT_CODES.ok;
+  if (output.json) {
+    output.document(syncJson(exitCode, manifest, result, settings.rules, connection));
+  } else {
+    printSummary(output, io, result, connection);
+  }
+  return exitCode;
+}
 
-      const progress = new SyncProgress();
-      const display: ProgressDisplay | undefined = output.json
-        ? undefined
-        : io.stderr.isTTY === true && io.env.TERM !== 'dumb'
-          ? new LiveProgressDisplay(output, progress)
-          : new LineProgressDisplay(output);
-      const controller = new AbortController();
-      let stoppedBy: NodeJS.Signals | undefined;
-      const onSignal = (signal: NodeJS.Signals): void => {
-        const code = signal === 'SIGTERM' ? EXIT_CODES.terminated : EXIT_CODES.interrupted;
-        if (stoppedBy !== undefined) {
-          // Every lock write is atomic and each id is recorded before waiting, so quitting now is still safe.
-          display?.stop();
-          output.err('Quit at once. The lock file is intact; run sync again to resume.');
-          process.exit(code);
-        }
-        stoppedBy = signal;
-        progress.stopping = true;
-        display?.message('Stopping: finishing lock file writes; created articles keep their ids. Press Ctrl-C again to quit at once.');
-        controller.abort();
-      };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
+/** What the flags (and the environment) ask of this run, besides the manifest and the lock file. */
+function syncSettings(flags: ParsedFlags, env: NodeJS.ProcessEnv) {
+  const offline = flags.boolean('offline');
+  // The embedded emulator honours Idempotency-Key, so unknown creates are repeated safely there.
+  const rules: SyncRules = { ...syncRules(flags, env), ...(offline ? { idempotentCreates: true } : {}) };
+  const concurrency = flags.wholeNumber('concurrency', 1, DEFAULT_CONCURRENCY);
+  const timeoutMs = flags.duration('timeout', DEFAULT_TIMEOUT_MS);
+  // The embedded emulator is local and free to ask: poll it briskly unless told otherwise.
+  const pollMs = flags.has('poll-interval') ? flags.duration('poll-interval', 0) : offline ? OFFLINE_POLL_MS : undefined;
+  return { offline, rules, concurrency, timeoutMs, pollMs, service: offline ? ('emulator' as const) : ('remote' as const) };
+}
 
-      let result: SyncResult;
-      try {
-        result = await syncArticles({
-          specs: manifest.specs,
-          lockFile,
-          client: connection?.service,
-          service,
-          budget: rules.budget,
-          frozen: rules.frozen,
-          onFailure: 'skip',
-          concurrency,
-          timeoutMs,
-          ...(pollMs === undefined ? {} : { poll: { initialMs: pollMs, minMs: pollMs } }),
-          wait: !flags.boolean('no-wait'),
-          signal: controller.signal,
-          ...planOptionsOf(rules),
-          idempotentCreates: connection?.idempotentCreates ?? rules.idempotentCreates,
-          onEvent: (event) => {
-            if (display === undefined) return;
-            display.notes(progress.apply(event));
-          },
-        });
-      } catch (error) {
-        display?.stop();
-        if (stoppedBy !== undefined && (error as { code?: unknown }).code === 'aborted') {
-          const exitCode = stoppedBy === 'SIGTERM' ? EXIT_CODES.terminated : EXIT_CODES.interrupted;
-          if (output.json) {
-            output.document({ schemaVersion: 1, command: 'sync', exitCode, created: progress.created, error: errorJson(error) });
-          } else {
-            output.err(
-              `Stopped. ${plural(progress.created, 'article')} created in this run ${progress.created === 1 ? 'keeps its id' : 'keep their ids'} in ` +
-                `${shownPath(io.cwd, lockFile)}; run \`astro-article-loader sync\` again to resume without paying twice.`,
-            );
-          }
-          return exitCode;
-        }
-        return reportError(output, 'sync', error, { verbose });
-      } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-        await connection?.close();
-      }
+type SyncSettings = ReturnType<typeof syncSettings>;
+
+/**
+ * A first look without the inter-process lock (no request): does this run need the service at all?
+ * Only then is it connected (and its configuration required).
+ */
+async function connectIfNeeded(
+  manifest: Manifest,
+  lockFile: string,
+  settings: SyncSettings,
+  { flags, output, io }: { flags: ParsedFlags; output: Output; io: CommandIo },
+): Promise<ServiceConnection | undefined> {
+  const { rules, offline } = settings;
+  const state = await readLockState(lockFile, { checkOutputs: true });
+  const preview = planSync(manifest.specs, state.lock, await state.cache.index(), { ...planOptionsOf(rules), service: settings.service });
+  // Frozen or over budget: the engine stops before any request, with the message that matters more than a missing key.
+  const blocked = blockedCreates(preview, rules, lockFile) !== undefined;
+  const willCreate = preview.creates.length > 0 && !blocked;
+  const needsService = !blocked && (willCreate || preview.counts.wait > 0 || preview.counts.fetch > 0);
+  if (!needsService) return undefined;
+  const connection = connect(io.env, flags, { warn: (message) => output.err(output.errStyle.yellow(message)), command: 'sync', why: serviceWork(preview, willCreate), offline, concurrency: Math.max(8, settings.concurrency), idempotentCreates: rules.idempotentCreates });
+  if (offline) output.err(output.errStyle.yellow('Offline: an embedded emulator writes placeholder articles, for free. Use ARTICLES_API_KEY and ARTICLES_API_URL for real ones.'));
+  return connection;
+}
+
+/**
+ * Ctrl-C (or SIGTERM) stops the run cleanly: lock file writes finish, created articles keep their
+ * ids. A second one quits at once. `release` removes the handlers.
+ */
+function trapSignals(output: Output, progress: SyncProgress, display: ProgressDisplay | undefined, controller: AbortController) {
+  let stoppedBy: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    const code = signal === 'SIGTERM' ? EXIT_CODES.terminated : EXIT_CODES.interrupted;
+    if (stoppedBy !== undefined) {
+      // Every lock write is atomic and each id is recorded before waiting, so quitting now is still safe.
       display?.stop();
-      const exitCode: ExitCode = result.failures.length > 0 ? EXIT_CODES.failure : EXIT_CODES.ok;
-      if (output.json) {
-        output.document({
-          schemaVersion: 1,
-          command: 'sync',
-          exitCode,
-          manifest: manifest.file,
-          lockFile: result.lockFile,
-          cacheDir: result.cacheDir,
-          offline: connection?.offline ?? false,
-          budget: rules.budget,
-          frozen: rules.frozen,
-          totals: result.totals,
-          durationMs: result.durationMs,
-          retries: connection?.retries.toJSON() ?? { total: 0, byKind: {} },
-          articles: result.articles.map(articleJson),
-          orphans: result.orphans,
-        });
-      } else {
-        printSummary(output, io, result, connection);
-      }
-      return exitCode;
+      output.err('Quit at once. The lock file is intact; run sync again to resume.');
+      process.exit(code);
+    }
+    stoppedBy = signal;
+    progress.stopping = true;
+    display?.message('Stopping: finishing lock file writes; created articles keep their ids. Press Ctrl-C again to quit at once.');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    stoppedBy: (): NodeJS.Signals | undefined => stoppedBy,
+    release: (): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
     },
-    io,
-  );
+  };
+}
+
+/** A run stopped by a signal: what was created keeps its id; run sync again to resume. */
+function reportStopped(output: Output, io: CommandIo, stopped: { stoppedBy: NodeJS.Signals; error: unknown; created: number; lockFile: string }): ExitCode {
+  const { created } = stopped;
+  const exitCode = stopped.stoppedBy === 'SIGTERM' ? EXIT_CODES.terminated : EXIT_CODES.interrupted;
+  if (output.json) {
+    output.document({ schemaVersion: 1, command: 'sync', exitCode, created, error: errorJson(stopped.error) });
+  } else {
+    output.err(
+      `Stopped. ${plural(created, 'article')} created in this run ${created === 1 ? 'keeps its id' : 'keep their ids'} in ` +
+        `${shownPath(io.cwd, stopped.lockFile)}; run \`astro-article-loader sync\` again to resume without paying twice.`,
+    );
+  }
+  return exitCode;
+}
+
+/** The document of `sync --json`. */
+function syncJson(exitCode: ExitCode, manifest: Manifest, result: SyncResult, rules: SyncRules, connection: ServiceConnection | undefined): Record<string, unknown> {
+  return {
+    schemaVersion: 1,
+    command: 'sync',
+    exitCode,
+    manifest: manifest.file,
+    lockFile: result.lockFile,
+    cacheDir: result.cacheDir,
+    offline: connection?.offline ?? false,
+    budget: rules.budget,
+    frozen: rules.frozen,
+    totals: result.totals,
+    durationMs: result.durationMs,
+    retries: connection?.retries.toJSON() ?? { total: 0, byKind: {} },
+    articles: result.articles.map(articleJson),
+    orphans: result.orphans,
+  };
 }
