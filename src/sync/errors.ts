@@ -137,7 +137,7 @@ export class FrozenLockError extends SyncError {
       `Frozen mode: ${creates.length} article(s) would be created, but a frozen build never creates articles. ` +
         `Nothing was created.\n${listed.join('\n')}\n` +
         `Run a build without frozen mode (or \`astro-article-loader sync\`) where spending is allowed, then commit ` +
-        `${lockFile} and the articles.cache/ directory next to it. (Frozen mode is on when CI is set; the loader ` +
+        `${lockFile} and the cache directory next to it. (Frozen mode is on when CI is set; the loader ` +
         'option `frozen: false` or the CLI flag `--no-frozen` turns it off.)',
     );
     this.slugs = creates.map((c) => c.slug);

@@ -1,6 +1,7 @@
 // The lock file (articles.lock.json): slug → request hash → article id, status and cached output, versioned and diffable.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-file.js';
 import { CorruptLockError, SyncError, UnsupportedLockVersionError } from './errors.js';
@@ -97,11 +98,33 @@ export function emptyLockFile(): LockFile {
   return { version: LOCK_FILE_VERSION, articles: {} };
 }
 
-/** Where the lock file and the cache live for a `lockFile` option: a `.json` path, or the directory holding it. */
+/**
+ * Where the lock file and the cache live for a `lockFile` option (or `--lock-file`): a `.json`
+ * path, or the directory holding `articles.lock.json`. The cache sits beside the lock file, named
+ * after it: `guides.lock.json` → `guides.cache/`, `articles.lock.json` (or any other name) →
+ * `articles.cache/`. A lock file named otherwise before caches were named after it kept its cache
+ * in `articles.cache/`: that one is still used while `guides.cache/` does not exist and no
+ * `articles.lock.json` beside it owns `articles.cache/`.
+ */
 export function resolveLockPaths(lockFileOrDir: string): { lockFile: string; cacheDir: string } {
   const absolute = resolve(lockFileOrDir);
   const lockFile = absolute.endsWith('.json') ? absolute : join(absolute, LOCK_FILE_NAME);
-  return { lockFile, cacheDir: join(dirname(lockFile), CACHE_DIR_NAME) };
+  const dir = dirname(lockFile);
+  const stem = /^(.+)\.lock\.json$/.exec(basename(lockFile))?.[1];
+  if (stem === undefined || `${stem}.lock.json` === LOCK_FILE_NAME) return { lockFile, cacheDir: join(dir, CACHE_DIR_NAME) };
+  const named = join(dir, `${stem}.cache`);
+  const legacy = !existsSync(named) && existsSync(join(dir, CACHE_DIR_NAME)) && !existsSync(join(dir, LOCK_FILE_NAME));
+  return { lockFile, cacheDir: legacy ? join(dir, CACHE_DIR_NAME) : named };
+}
+
+/**
+ * The lock file and cache of a manifest when no lock file is given: named after it and beside it,
+ * `guides.yaml` → `guides.lock.json` and `guides.cache/`, so two collections with two manifests in
+ * one folder never share them. `articles.yaml` keeps `articles.lock.json` and `articles.cache/`.
+ */
+export function lockPathsForManifest(manifestFile: string): { lockFile: string; cacheDir: string } {
+  const absolute = resolve(manifestFile);
+  return resolveLockPaths(join(dirname(absolute), `${basename(absolute, extname(absolute))}.lock.json`));
 }
 
 /**

@@ -321,7 +321,7 @@ export class OutputCache {
       }
     };
     if (entry.status === 'finished' && entry.output !== undefined) {
-      check(entry.output, entry.articleId, entry.keyword, 'missing_output', (file) => `"${slug}" is finished but its output ${file} is missing or damaged; commit the articles.cache directory (a build fetches it again with one request)`);
+      check(entry.output, entry.articleId, entry.keyword, 'missing_output', (file) => `"${slug}" is finished but its output ${file} is missing or damaged; commit the ${basename(this.dir)} directory (a build fetches it again with one request)`);
     }
     if (entry.previous !== undefined) {
       check(entry.previous.output, entry.previous.articleId, undefined, 'missing_previous_output', (file) => `"${slug}": the earlier article served until the new one finishes, ${file}, is missing or damaged`);

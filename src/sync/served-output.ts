@@ -1,4 +1,5 @@
 // The output a slug serves after a sync: from the cache, checked against its entry, or fetched again with one GET.
+import { basename, dirname } from 'node:path';
 import type { ArticleStatus } from '../spec/response-schema.js';
 import { SyncError } from './errors.js';
 import type { LockEntry } from './lock-file.js';
@@ -53,7 +54,7 @@ async function fetchServed(article: SyncArticleResult, serve: ServedArticle, con
     new SyncError(
       'output_unavailable',
       `The output of "${article.slug}" (article ${serve.articleId}) is missing or damaged in ${context.cache.outputsDir} and ${why}. ` +
-        'Restore the articles.cache directory from version control, or run the build again with the service reachable.',
+        `Restore the ${basename(dirname(context.cache.outputsDir))} directory from version control, or run the build again with the service reachable.`,
       cause === undefined ? undefined : { cause },
     );
   if (context.client === undefined) throw unavailable('no article service is configured to fetch it');

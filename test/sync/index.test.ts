@@ -43,6 +43,7 @@ describe('src/sync public API', () => {
       'idempotencyKeyFor',
       'inspectLockFile',
       'lockFileSchema',
+      'lockPathsForManifest',
       'notReadyAdvice',
       'notReadyLines',
       'notReadyMessage',

@@ -8,6 +8,7 @@ import {
   emptyLockFile,
   parseLockFile,
   readLockFile,
+  lockPathsForManifest,
   resolveLockPaths,
   serializeLockFile,
   UnsupportedLockVersionError,
@@ -135,7 +136,21 @@ describe('lock file', () => {
 
   it('should resolve a directory to articles.lock.json and the cache beside it', () => {
     expect(resolveLockPaths('/site')).toEqual({ lockFile: '/site/articles.lock.json', cacheDir: '/site/articles.cache' });
-    expect(resolveLockPaths('/site/custom.lock.json')).toEqual({ lockFile: '/site/custom.lock.json', cacheDir: '/site/articles.cache' });
+    expect(resolveLockPaths('/site/custom.json')).toEqual({ lockFile: '/site/custom.json', cacheDir: '/site/articles.cache' });
+    expect(resolveLockPaths('/site/custom.lock.json')).toEqual({ lockFile: '/site/custom.lock.json', cacheDir: '/site/custom.cache' });
+  });
+
+  it('should keep using articles.cache for a custom-named lock file that had it, unless articles.lock.json owns it', async () => {
+    await mkdir(join(dir, 'articles.cache'));
+    expect(resolveLockPaths(join(dir, 'custom.lock.json')).cacheDir).toBe(join(dir, 'articles.cache'));
+    await writeFile(join(dir, 'articles.lock.json'), serializeLockFile(emptyLockFile()));
+    expect(resolveLockPaths(join(dir, 'custom.lock.json')).cacheDir).toBe(join(dir, 'custom.cache'));
+  });
+
+  it('should name the lock file and cache of a manifest after it, articles.yaml keeping articles.lock.json', () => {
+    expect(lockPathsForManifest('/site/articles.yaml')).toEqual({ lockFile: '/site/articles.lock.json', cacheDir: '/site/articles.cache' });
+    expect(lockPathsForManifest('/site/guides.yaml')).toEqual({ lockFile: '/site/guides.lock.json', cacheDir: '/site/guides.cache' });
+    expect(lockPathsForManifest('/site/content/reviews.csv')).toEqual({ lockFile: '/site/content/reviews.lock.json', cacheDir: '/site/content/reviews.cache' });
   });
 
   it('should leave no temp file behind after a write', async () => {
