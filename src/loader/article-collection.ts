@@ -1,7 +1,7 @@
 // One collection's articles in Astro's store: a sync pass and its entries; in dev, the background wait and the watch.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import pLimit from 'p-limit';
@@ -14,6 +14,7 @@ import {
   notReadyMessage,
   planSync,
   readLockState,
+  lockPathsForManifest,
   resolveLockPaths,
   syncArticles,
   type CachedOutput,
@@ -203,11 +204,15 @@ export class ArticleCollection {
     await background.done;
   }
 
+  /** The manifest file, and the lock file and cache: the `lockFile` option, else named after the manifest, else in the project root. */
   #paths(): { manifest: string | undefined; lockFile: string; cacheDir: string } {
     const manifest = this.#options.manifest.kind === 'file' ? resolve(this.#root, this.#options.manifest.path) : undefined;
-    const lock = this.#options.lockFile === undefined ? (manifest === undefined ? this.#root : dirname(manifest)) : resolve(this.#root, this.#options.lockFile);
-    const { lockFile, cacheDir } = resolveLockPaths(lock);
-    return { manifest, lockFile, cacheDir };
+    if (this.#options.lockFile !== undefined) return { manifest, ...resolveLockPaths(resolve(this.#root, this.#options.lockFile)) };
+    return { manifest, ...(manifest === undefined ? resolveLockPaths(this.#root) : lockPathsForManifest(manifest)) };
+  }
+
+  get lockFile(): string {
+    return this.#paths().lockFile;
   }
 
   /** The manifest, its warnings logged once for each version of them (a dev server reads it on every pass). */

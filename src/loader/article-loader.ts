@@ -5,8 +5,8 @@ import { ArticleCollection } from './article-collection.js';
 import { configLoadStarted, joinConfigLoad } from './config-load.js';
 import { warnWhenDebugPrintsEnv } from './debug-env.js';
 import { articleEntrySchema } from './entry-schema.js';
-import { resolveLoaderOptions, type ArticleLoaderOptions } from './options.js';
-import { loaderRuntime } from './runtime.js';
+import { LoaderOptionError, resolveLoaderOptions, type ArticleLoaderOptions } from './options.js';
+import { loaderRuntime, sharingLockFile } from './runtime.js';
 
 /** The loader's name in Astro's logs (`[astro-article-loader]`). */
 export const LOADER_NAME = 'astro-article-loader';
@@ -46,6 +46,13 @@ export function articleLoader(options: ArticleLoaderOptions = {}) {
       try {
         await sessions.get(key)?.dispose();
         const session = new ArticleCollection(settings, context);
+        const sharing = sharingLockFile(session);
+        if (sharing !== undefined) {
+          throw new LoaderOptionError(
+            `the collections "${sharing.collection}" and "${context.collection}" would share the lock file ${session.lockFile}, and each would prune and rewrite the other's paid entries. ` +
+              'Give each collection its own manifest file (guides.yaml → guides.lock.json), or its own `lockFile` option.',
+          );
+        }
         sessions.set(key, session);
         await session.load();
       } finally {

@@ -87,7 +87,17 @@ export interface RuntimeSession {
   /** The project root (a path) and the collection's name. */
   readonly root: string;
   readonly collection: string;
+  /** Its lock file: no two collections of one project may share one. */
+  readonly lockFile: string;
   dispose(): Promise<void>;
+}
+
+/** The collection of the same project, other than `session`'s, whose lock file is also `session`'s, if any. */
+export function sharingLockFile(session: RuntimeSession): RuntimeSession | undefined {
+  for (const other of loaderRuntime().sessions.values()) {
+    if (other.root === session.root && other.collection !== session.collection && other.lockFile === session.lockFile) return other;
+  }
+  return undefined;
 }
 
 /** One evaluation of a content config: see config-load.ts. */
