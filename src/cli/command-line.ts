@@ -97,6 +97,8 @@ export class ParsedFlags {
 export interface PositionalSpec {
   /** Their names, as the usage line shows them: all are required. */
   names: readonly string[];
+  /** The last one may be repeated (`<slug…>`): one or more. */
+  variadic?: boolean;
 }
 
 /**
@@ -140,9 +142,8 @@ export function parseCommandLine(
 }
 
 function checkPositionals(given: readonly string[], spec: PositionalSpec): void {
-  const usage = spec.names.map((name) => `<${name}>`).join(' ');
-  if (given.length < spec.names.length) {
-    throw new UsageError(`missing ${spec.names.slice(given.length).map((name) => `<${name}>`).join(' ')}: the arguments are ${usage}.`);
-  }
-  if (given.length > spec.names.length) throw new UsageError(`too many arguments (${given.length}): the arguments are ${usage}.`);
+  const shown = spec.names.map((name, index) => (spec.variadic === true && index === spec.names.length - 1 ? `<${name}…>` : `<${name}>`));
+  const usage = shown.join(' ');
+  if (given.length < spec.names.length) throw new UsageError(`missing ${shown.slice(given.length).join(' ')}: the arguments are ${usage}.`);
+  if (given.length > spec.names.length && spec.variadic !== true) throw new UsageError(`too many arguments (${given.length}): the arguments are ${usage}.`);
 }

@@ -1,5 +1,5 @@
 // The spending rules plan and sync share: budget, frozen mode (on under CI), explicit retries, the same defaults as the loader.
-import { DEFAULT_BUDGET, frozenByDefault } from '../sync/index.js';
+import { DEFAULT_BUDGET, frozenByDefault, type LockFile } from '../sync/index.js';
 import type { FlagSpec, ParsedFlags } from './command-line.js';
 import { UsageError } from './usage-error.js';
 
@@ -33,6 +33,8 @@ export interface SyncRules {
   retryFailed: true | string[] | undefined;
   retryUnknown: true | string[] | undefined;
   idempotentCreates: boolean;
+  /** Finished articles to create again on purpose: set by `regenerate`, never by a flag of sync. */
+  regenerate?: string[];
 }
 
 export function syncRules(flags: ParsedFlags, env: NodeJS.ProcessEnv): SyncRules {
@@ -50,10 +52,31 @@ export function syncRules(flags: ParsedFlags, env: NodeJS.ProcessEnv): SyncRules
 }
 
 /** The planner's options for these rules. */
-export function planOptionsOf(rules: SyncRules): { retryFailed?: true | string[]; retryUnknown?: true | string[]; idempotentCreates: boolean } {
+export function planOptionsOf(rules: SyncRules): { retryFailed?: true | string[]; retryUnknown?: true | string[]; regenerate?: string[]; idempotentCreates: boolean } {
   return {
     ...(rules.retryFailed === undefined ? {} : { retryFailed: rules.retryFailed }),
     ...(rules.retryUnknown === undefined ? {} : { retryUnknown: rules.retryUnknown }),
+    ...(rules.regenerate === undefined ? {} : { regenerate: rules.regenerate }),
     idempotentCreates: rules.idempotentCreates,
   };
+}
+
+/**
+ * `--retry-failed=<slug>` names articles that failed. One that did not is an error, not a silent
+ * no-op: a finished article is regenerated on purpose with `regenerate`, and one never created is
+ * created by sync anyway.
+ */
+export function checkRetryFailed(rules: SyncRules, lock: LockFile): void {
+  if (!Array.isArray(rules.retryFailed)) return;
+  for (const slug of rules.retryFailed) {
+    const status = lock.articles[slug]?.status;
+    if (status === 'failed') continue;
+    const advice =
+      status === 'finished'
+        ? `to pay for a new article on purpose, run: astro-article-loader regenerate ${slug}`
+        : status === undefined
+          ? 'it has no article yet; sync creates it without the flag'
+          : `it is ${status}; ${status === 'unknown' ? 'see adopt and --retry-unknown' : 'sync waits for it without the flag'}`;
+    throw new UsageError(`--retry-failed=${slug}: "${slug}" is not a failed article; ${advice}.`);
+  }
 }

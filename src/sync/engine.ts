@@ -75,6 +75,8 @@ export interface SyncOptions {
   retryFailed?: boolean | readonly string[];
   /** Create `unknown` articles again with the same idempotency key (may bill twice if the service ignores it). Default none. */
   retryUnknown?: boolean | readonly string[];
+  /** Create these finished articles again on purpose (a new, paid article each), serving the current one until it is finished. Default none. */
+  regenerate?: readonly string[];
   /** Read and hash every cached output before planning (damaged files are fetched again). Default false: names only. */
   verifyCache?: boolean;
   /** The inter-process lock: `staleMs` (default 10,000) and how long to wait for another build (`timeoutMs`, default 10 min). */
@@ -144,6 +146,7 @@ function openRun(options: SyncOptions): Run {
   const planOptions: PlanOptions = {
     ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
     ...(options.retryUnknown === undefined ? {} : { retryUnknown: options.retryUnknown }),
+    ...(options.regenerate === undefined ? {} : { regenerate: options.regenerate }),
     ...(options.idempotentCreates === undefined ? {} : { idempotentCreates: options.idempotentCreates }),
     ...(options.service === undefined ? {} : { service: options.service }),
   };

@@ -35,7 +35,9 @@ export type CreateReason =
   | { kind: 'retry-failed'; error: LockEntryError | undefined }
   | { kind: 'retry-unknown'; error: LockEntryError | undefined }
   /** The lock entry was written by the offline emulator (placeholder text) and this sync talks to the real service. */
-  | { kind: 'emulator' };
+  | { kind: 'emulator' }
+  /** Asked for by name (`regenerate`): a new, paid article for a finished one, which is served until the new one is finished. */
+  | { kind: 'regenerate' };
 
 export interface PlannedArticle {
   slug: string;
@@ -90,6 +92,8 @@ export interface PlanOptions {
    * automatically, since that cannot create a second article.
    */
   idempotentCreates?: boolean;
+  /** Slugs of finished articles to create again on purpose (a new, paid article each; the current one is served until it is finished). */
+  regenerate?: readonly string[];
 }
 
 /** The output hashes present in the cache (a `Set<string>` will do). */
@@ -141,7 +145,8 @@ export function planSync(specs: readonly SyncSpec[], lock: LockFile, cache: Cach
     } else {
       switch (entry.status) {
         case 'finished':
-          articles.push({ ...base, action: entry.output !== undefined && cache.has(entry.output) ? 'reuse' : 'fetch' });
+          if (options.regenerate?.includes(spec.slug) === true) articles.push(create({ kind: 'regenerate' }, entry.attempt + 1));
+          else articles.push({ ...base, action: entry.output !== undefined && cache.has(entry.output) ? 'reuse' : 'fetch' });
           break;
         case 'pending':
           articles.push({ ...base, action: 'wait' });
@@ -198,6 +203,8 @@ export function describeCreateReason(reason: CreateReason): string {
       return `retrying a failed article${reason.error === undefined ? '' : ` (${reason.error.code})`}`;
     case 'retry-unknown':
       return 'retrying a create whose outcome was unknown (same idempotency key)';
+    case 'regenerate':
+      return 'regenerating on request (a new article; the current one is served until it is finished)';
     case 'emulator':
       return 'written by the offline emulator: placeholder text, not a paid article';
   }

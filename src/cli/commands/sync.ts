@@ -12,7 +12,7 @@ import { openProject } from '../project-files.js';
 import { LineProgressDisplay, LiveProgressDisplay, type ProgressDisplay } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, type ServiceConnection } from '../service-connection.js';
 import { SyncProgress } from '../sync-progress.js';
-import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../sync-rules.js';
+import { checkRetryFailed, planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../sync-rules.js';
 
 const OFFLINE_POLL_MS = 50;
 
@@ -141,10 +141,28 @@ function printSummary(output: Output, io: CommandIo, result: SyncResult, connect
   }
 }
 
-async function runSync({ flags, output, io, verbose }: CommandContext): Promise<ExitCode> {
+async function runSync(context: CommandContext): Promise<ExitCode> {
+  const { flags, output, io } = context;
   const settings = syncSettings(flags, io.env);
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
-  const connection = await connectIfNeeded(manifest, lockFile, settings, { flags, output, io });
+  checkRetryFailed(settings.rules, (await readLockState(lockFile)).lock);
+  return executeSync(context, { command: 'sync', manifest, specs: manifest.specs, lockFile, settings });
+}
+
+/** One run of the engine as a command runs it: what to sync, with which settings, and which command asked. */
+export interface SyncRun {
+  command: 'sync' | 'regenerate';
+  manifest: Manifest;
+  /** The manifest's specs, or the ones the command is about (`regenerate`). */
+  specs: Manifest['specs'];
+  lockFile: string;
+  settings: SyncSettings;
+}
+
+/** Connects if needed, runs the engine with live progress and a clean Ctrl-C, and reports the result. */
+export async function executeSync({ flags, output, io, verbose }: CommandContext, run: SyncRun): Promise<ExitCode> {
+  const { settings, lockFile } = run;
+  const connection = await connectIfNeeded(run.specs, lockFile, settings, { flags, output, io });
   const progress = new SyncProgress();
   const display: ProgressDisplay | undefined = output.json
     ? undefined
@@ -158,7 +176,7 @@ async function runSync({ flags, output, io, verbose }: CommandContext): Promise<
   try {
     const { rules, pollMs } = settings;
     result = await syncArticles({
-      specs: manifest.specs,
+      specs: run.specs,
       lockFile,
       client: connection?.service,
       service: settings.service,
@@ -180,8 +198,8 @@ async function runSync({ flags, output, io, verbose }: CommandContext): Promise<
   } catch (error) {
     display?.stop();
     const stoppedBy = stop.stoppedBy();
-    if (stoppedBy !== undefined && (error as { code?: unknown }).code === 'aborted') return reportStopped(output, io, { stoppedBy, error, created: progress.created, lockFile });
-    return reportError(output, 'sync', error, { verbose });
+    if (stoppedBy !== undefined && (error as { code?: unknown }).code === 'aborted') return reportStopped(output, io, { command: run.command, stoppedBy, error, created: progress.created, lockFile });
+    return reportError(output, run.command, error, { verbose });
   } finally {
     stop.release();
     await connection?.close();
@@ -189,7 +207,7 @@ async function runSync({ flags, output, io, verbose }: CommandContext): Promise<
   display?.stop();
   const exitCode: ExitCode = result.failures.length > 0 ? EXIT_CODES.failure : EXIT_CODES.ok;
   if (output.json) {
-    output.document(syncJson(exitCode, manifest, result, settings.rules, connection));
+    output.document(syncJson(exitCode, run, result, connection));
   } else {
     printSummary(output, io, result, connection);
   }
@@ -197,7 +215,7 @@ async function runSync({ flags, output, io, verbose }: CommandContext): Promise<
 }
 
 /** What the flags (and the environment) ask of this run, besides the manifest and the lock file. */
-function syncSettings(flags: ParsedFlags, env: NodeJS.ProcessEnv) {
+export function syncSettings(flags: ParsedFlags, env: NodeJS.ProcessEnv) {
   const offline = flags.boolean('offline');
   // The embedded emulator honours Idempotency-Key, so unknown creates are repeated safely there.
   const rules: SyncRules = { ...syncRules(flags, env), ...(offline ? { idempotentCreates: true } : {}) };
@@ -208,21 +226,21 @@ function syncSettings(flags: ParsedFlags, env: NodeJS.ProcessEnv) {
   return { offline, rules, concurrency, timeoutMs, pollMs, service: offline ? ('emulator' as const) : ('remote' as const) };
 }
 
-type SyncSettings = ReturnType<typeof syncSettings>;
+export type SyncSettings = ReturnType<typeof syncSettings>;
 
 /**
  * A first look without the inter-process lock (no request): does this run need the service at all?
  * Only then is it connected (and its configuration required).
  */
 async function connectIfNeeded(
-  manifest: Manifest,
+  specs: Manifest['specs'],
   lockFile: string,
   settings: SyncSettings,
   { flags, output, io }: { flags: ParsedFlags; output: Output; io: CommandIo },
 ): Promise<ServiceConnection | undefined> {
   const { rules, offline } = settings;
   const state = await readLockState(lockFile, { checkOutputs: true });
-  const preview = planSync(manifest.specs, state.lock, await state.cache.index(), { ...planOptionsOf(rules), service: settings.service });
+  const preview = planSync(specs, state.lock, await state.cache.index(), { ...planOptionsOf(rules), service: settings.service });
   // Frozen or over budget: the engine stops before any request, with the message that matters more than a missing key.
   const blocked = blockedCreates(preview, rules, lockFile) !== undefined;
   const willCreate = preview.creates.length > 0 && !blocked;
@@ -264,11 +282,11 @@ function trapSignals(output: Output, progress: SyncProgress, display: ProgressDi
 }
 
 /** A run stopped by a signal: what was created keeps its id; run sync again to resume. */
-function reportStopped(output: Output, io: CommandIo, stopped: { stoppedBy: NodeJS.Signals; error: unknown; created: number; lockFile: string }): ExitCode {
+function reportStopped(output: Output, io: CommandIo, stopped: { command: SyncRun['command']; stoppedBy: NodeJS.Signals; error: unknown; created: number; lockFile: string }): ExitCode {
   const { created } = stopped;
   const exitCode = stopped.stoppedBy === 'SIGTERM' ? EXIT_CODES.terminated : EXIT_CODES.interrupted;
   if (output.json) {
-    output.document({ schemaVersion: 1, command: 'sync', exitCode, created, error: errorJson(stopped.error) });
+    output.document({ schemaVersion: 1, command: stopped.command, exitCode, created, error: errorJson(stopped.error) });
   } else {
     output.err(
       `Stopped. ${plural(created, 'article')} created in this run ${created === 1 ? 'keeps its id' : 'keep their ids'} in ` +
@@ -278,13 +296,14 @@ function reportStopped(output: Output, io: CommandIo, stopped: { stoppedBy: Node
   return exitCode;
 }
 
-/** The document of `sync --json`. */
-function syncJson(exitCode: ExitCode, manifest: Manifest, result: SyncResult, rules: SyncRules, connection: ServiceConnection | undefined): Record<string, unknown> {
+/** The document of `sync --json` (and `regenerate --json`). */
+function syncJson(exitCode: ExitCode, run: SyncRun, result: SyncResult, connection: ServiceConnection | undefined): Record<string, unknown> {
+  const { rules } = run.settings;
   return {
     schemaVersion: 1,
-    command: 'sync',
+    command: run.command,
     exitCode,
-    manifest: manifest.file,
+    manifest: run.manifest.file,
     lockFile: result.lockFile,
     cacheDir: result.cacheDir,
     offline: connection?.offline ?? false,

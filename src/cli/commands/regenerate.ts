@@ -1,0 +1,87 @@
+// `astro-article-loader regenerate <slug…>`: pay for a new article for finished ones on purpose; the current one is served until the new one is finished.
+import { ArticleLoaderError } from '../../errors.js';
+import { didYouMean, suggestName } from '../../manifest/suggestion.js';
+import { planSync, readLockState, type LockFile } from '../../sync/index.js';
+import type { Manifest } from '../../manifest/index.js';
+import { COMMON_FLAG_HELP } from '../command-line.js';
+import type { CommandContext, CommandDefinition } from '../command-runner.js';
+import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
+import { formatCount, plural } from '../output.js';
+import { openProject } from '../project-files.js';
+import { SERVICE_FLAG_HELP } from '../service-connection.js';
+import { planOptionsOf } from '../sync-rules.js';
+import { executeSync, SYNC_COMMAND, syncSettings } from './sync.js';
+
+const { 'retry-failed': _retryFailed, 'retry-unknown': _retryUnknown, ...SYNC_FLAGS } = SYNC_COMMAND.flags;
+
+export const REGENERATE_COMMAND: CommandDefinition = {
+  name: 'regenerate',
+  summary: 'Pay for a new article for finished ones, on purpose; each is served until its new one is finished.',
+  flags: { ...SYNC_FLAGS, 'dry-run': { type: 'boolean' } },
+  positionals: { names: ['slug'], variadic: true },
+  help: `Usage: astro-article-loader regenerate <slug…> [options]
+
+Creates a new article for each named slug whose article is finished: a new, paid article
+each (the estimate is printed first). The current article is served until the new one is
+finished, then replaced; the entry's attempt is counted up. Budget and frozen mode apply
+as for sync. Only the named slugs are touched.
+
+A slug that is not in the manifest, or whose article is not finished, exits 1: a failed
+article is created again with sync --retry-failed=<slug>, a pending one is waited for by sync.
+
+Options:
+${COMMON_FLAG_HELP}
+  --dry-run              Say what it would pay for, and stop
+  --budget <n>, --frozen, --no-frozen, --idempotent-creates, --concurrency <n>,
+  --timeout <d>, --poll-interval <d>, --no-wait, --offline: as for sync
+${SERVICE_FLAG_HELP}
+
+Examples:
+  npx astro-article-loader regenerate best-hiking-boots --dry-run
+  npx astro-article-loader regenerate best-hiking-boots trail-running-shoes
+  npx astro-article-loader regenerate best-hiking-boots --offline --json
+
+${EXIT_CODE_HELP}`,
+  body: runRegenerate,
+};
+
+/** Each slug must be a finished article of the manifest; anything else is refused before a request. */
+function checkRegenerable(slugs: readonly string[], manifest: Manifest, lock: LockFile): void {
+  const known = manifest.specs.map((spec) => spec.slug);
+  for (const slug of slugs) {
+    if (!known.includes(slug)) {
+      throw new ArticleLoaderError('regenerate_unknown_slug', `"${slug}" is not a slug of ${manifest.file}${didYouMean(suggestName(slug, known))}; nothing was created.`);
+    }
+    const status = lock.articles[slug]?.status;
+    if (status === 'finished') continue;
+    const advice =
+      status === 'failed'
+        ? `create it again with: astro-article-loader sync --retry-failed=${slug}`
+        : status === undefined
+          ? 'it has no article yet: sync creates it'
+          : status === 'pending'
+            ? 'it is still being written: sync waits for it'
+            : `its create had an unknown outcome: see astro-article-loader plan (adopt, or --retry-unknown=${slug})`;
+    throw new ArticleLoaderError('regenerate_not_finished', `"${slug}" has no finished article to regenerate; ${advice}. Nothing was created.`);
+  }
+}
+
+async function runRegenerate(context: CommandContext): Promise<ExitCode> {
+  const { flags, output, io } = context;
+  const slugs = [...new Set(flags.positionals)];
+  const settings = syncSettings(flags, io.env);
+  settings.rules.regenerate = slugs;
+  const { manifest, lockFile } = await openProject(io.cwd, flags, output);
+  const state = await readLockState(lockFile, { checkOutputs: true });
+  checkRegenerable(slugs, manifest, state.lock);
+  const specs = manifest.specs.filter((spec) => slugs.includes(spec.slug));
+  const plan = planSync(specs, state.lock, await state.cache.index(), { ...planOptionsOf(settings.rules), service: settings.service });
+  const cost = `${plural(plan.creates.length, 'new article')} (≈${formatCount(plan.estimatedWords)} words${settings.offline ? ', written free by the embedded emulator' : ' to bill'})`;
+  if (flags.boolean('dry-run')) {
+    if (output.json) output.document({ schemaVersion: 1, command: 'regenerate', exitCode: EXIT_CODES.ok, dryRun: true, slugs, creates: plan.creates.length, estimatedWords: plan.estimatedWords });
+    else output.out(`regenerate would pay for ${cost}: ${slugs.join(', ')}. Nothing was created (--dry-run).`);
+    return EXIT_CODES.ok;
+  }
+  output.err(`regenerate pays for ${cost}: ${slugs.join(', ')}; the current articles are served until the new ones are finished.`);
+  return executeSync(context, { command: 'regenerate', manifest, specs, lockFile, settings });
+}
