@@ -23,6 +23,7 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   verify: async () => defined((await import('./commands/verify.js')).VERIFY_COMMAND),
   adopt: async () => defined((await import('./commands/adopt.js')).ADOPT_COMMAND),
   regenerate: async () => defined((await import('./commands/regenerate.js')).REGENERATE_COMMAND),
+  edit: async () => defined((await import('./commands/edit.js')).EDIT_COMMAND),
   emulator: async () => ({
     summary: 'Run a local emulator of the article service (offline, free).',
     run: async (args) => (await import('../emulator/command.js')).runEmulatorCommand(args),

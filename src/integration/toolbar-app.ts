@@ -103,11 +103,19 @@ function toolbarPlacement(): Placement {
   return valid(configured) ? configured : 'bottom-center';
 }
 
+/** The marks an article may carry besides its state: what a build does with it. */
+const MARK_BADGE: Record<NonNullable<QueueArticle['marks']>[number], { style: BadgeStyle; title: string }> = {
+  draft: { style: 'yellow', title: 'draft: shown here, left out of `astro build` unless the loader option drafts is on' },
+  scheduled: { style: 'blue', title: 'scheduled: its publishDate is later than now; left out of `astro build` until then, unless drafts is on' },
+  edited: { style: 'green', title: 'edited: served from the hand edit in articles.edits/ instead of the service’s article' },
+};
+
 /** One article's row, updated in place so its progress bar moves instead of being redrawn. */
 class ArticleRow {
   readonly root = element('li', { class: 'article' });
   readonly #badge = badge('gray', '');
   readonly #link = element('a', { class: 'keyword' });
+  readonly #marks = element('span', { class: 'marks' });
   readonly #words = element('span', { class: 'words' });
   readonly #detail = element('div', { class: 'detail' });
   readonly #progress = element('div', { class: 'progress', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100' });
@@ -119,7 +127,7 @@ class ArticleRow {
     const track = element('div', { class: 'track' });
     track.append(this.#fill);
     this.#progress.append(this.#progressText, track, this.#percent);
-    this.root.append(this.#badge, this.#link, this.#words);
+    this.root.append(this.#badge, this.#link, this.#marks, this.#words);
   }
 
   update(article: QueueArticle, offline: boolean): void {
@@ -130,6 +138,7 @@ class ArticleRow {
     this.#link.textContent = article.keyword;
     this.#link.href = safeHref(article.url);
     this.#link.title = `Open ${article.url}`;
+    this.#marks.replaceChildren(...(article.marks ?? []).map((mark) => badge(MARK_BADGE[mark].style, mark, { 'data-mark': mark, title: MARK_BADGE[mark].title })));
     const words = wordsCell(article, offline);
     this.#words.textContent = words.text;
     this.#words.className = `words ${words.kind}`;

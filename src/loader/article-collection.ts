@@ -14,7 +14,10 @@ import {
   notReadyMessage,
   planSync,
   readLockState,
+  editsDirFor,
+  listEdits,
   lockPathsForManifest,
+  readEdit,
   resolveLockPaths,
   syncArticles,
   type CachedOutput,
@@ -35,6 +38,7 @@ import { watchArticleFiles } from './dev-watcher.js';
 import { PlaceholderProgress } from './placeholder-progress.js';
 import { API_KEY_ENV, API_URL_ENV, type ResolvedLoaderOptions } from './options.js';
 import { QueueTracker } from './queue-tracker.js';
+import type { ArticleMark } from './runtime.js';
 import { formatCount, shortPath, SyncReporter } from './sync-report.js';
 
 const PACKAGE_VERSION = packageVersion();
@@ -56,6 +60,19 @@ export class ArticlesNotReadyError extends ArticleLoaderError {
     super('articles_not_ready', notReadyMessage(failures, headline, 'Set onFailure: "skip" to build the site without them.', 'above'));
     this.failures = failures;
   }
+}
+
+/** Each article's marks: a draft, a future publish date, a hand edit. */
+function articleMarks(specs: readonly ArticleSpec[], edits: ReadonlySet<string>, now: number): Map<string, ArticleMark[]> {
+  const marks = new Map<string, ArticleMark[]>();
+  for (const spec of specs) {
+    const mine: ArticleMark[] = [];
+    if (spec.draft) mine.push('draft');
+    if (spec.publishDate !== undefined && spec.publishDate.getTime() > now) mine.push('scheduled');
+    if (edits.has(spec.slug)) mine.push('edited');
+    if (mine.length > 0) marks.set(spec.slug, mine);
+  }
+  return marks;
 }
 
 /** The errors that are mistakes in the setup, not in one article: they stop the build whatever `onFailure` says. */
@@ -88,6 +105,9 @@ interface PassContext {
   service: ArticleService;
   site: Omit<ArticleContext, 'keyword' | 'slug' | 'url' | 'articleType' | 'imageSize'>;
   fingerprint: string;
+  /** The hand edits directory, and the slugs that have an edit (served instead of the service's output). */
+  editsDir: string;
+  edits: ReadonlySet<string>;
 }
 
 export class ArticleCollection {
@@ -156,14 +176,15 @@ export class ArticleCollection {
   #watch(): void {
     const watcher = this.#context.watcher;
     if (watcher === undefined) return;
-    const paths = this.#paths();
+    const paths = { ...this.#paths(), editsDir: editsDirFor(this.#paths().lockFile) };
     this.#unwatch = watchArticleFiles(watcher, paths, {
       debounceMs: this.#options.debounceMs,
       busy: () => this.#busy > 0,
       lockUnchanged: async () => (await this.#readLockText(paths.lockFile)) === this.#lastLockText,
       onChange: (reason) => {
         if (this.#disposed) return;
-        this.#context.logger.info(`${shortPath(reason === 'manifest' ? paths.manifest! : paths.lockFile, this.#root)} changed; syncing`);
+        const changed = reason === 'manifest' ? paths.manifest! : reason === 'edit' ? paths.editsDir : paths.lockFile;
+        this.#context.logger.info(`${shortPath(changed, this.#root)} changed; syncing`);
         void this.refresh();
       },
     });
@@ -283,8 +304,11 @@ export class ArticleCollection {
       if (!service.connected && this.#options.service.mode === 'offline') logger.debug('offline mode: every article is in the cache, so the embedded emulator was not started');
       reporter.summary(result, this.#root, { waiting: this.#dev });
       const entries = new Map(result.articles.map((article) => [article.slug, article.entry]));
-      const pass: PassContext = { manifest, specs, blocked, entries, lockFile, service, ...this.#siteContext(manifest.specs, result.cache, service) };
+      const editsDir = editsDirFor(lockFile);
+      const edits = new Set(await listEdits(editsDir));
+      const pass: PassContext = { manifest, specs, blocked, entries, lockFile, service, editsDir, edits, ...this.#siteContext(manifest.specs, result.cache, service) };
       const failures = await this.#applyResult(result, pass);
+      this.#tracker.mark(articleMarks(manifest.specs, edits, Date.now()));
       this.#logCounts();
       const pending = result.articles.some((article) => article.outcome === 'pending');
       this.#tracker.finish(result, blocked.size > 0 ? [...blocked.values()][0]!.message : null, { running: pending && this.#dev, requests: service.stats.requests });
@@ -462,8 +486,10 @@ export class ArticleCollection {
     this.#progress.forget(spec.slug);
     const url = this.#url(spec.slug);
     const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
-    // Everything the entry is made from: the output, the request, the URL and the pipeline settings (the link map included).
+    const edit = pass.edits.has(spec.slug) ? await readEdit(pass.editsDir, spec.slug) : undefined;
+    // Everything the entry is made from: the output (or the hand edit), the request, the URL and the pipeline settings (the link map included).
     const digest = generateDigest({
+      edit: edit?.html ?? null,
       version: PACKAGE_VERSION,
       output: served.output,
       articleId: served.articleId,
@@ -483,7 +509,9 @@ export class ArticleCollection {
     if (output === undefined) {
       throw new ArticleLoaderError('output_unavailable', `the output of article ${served.articleId} is not in the cache; run the build again with the service reachable`);
     }
-    const { html, polished } = chosenHtml(output, this.#options.usePolished);
+    const chosen = chosenHtml(output, this.#options.usePolished);
+    // A hand edit replaces the service's HTML, and goes through the same sanitizer and pipeline.
+    const { html, polished } = edit === undefined ? chosen : { html: edit.html, polished: false };
     const article = await processArticle(html, articleContext(pass.site, { keyword: spec.keyword, slug: spec.slug, url, request: spec.request }));
     for (const warning of article.warnings) logger.warn(`"${spec.slug}": ${warning}`);
     const entry = finishedEntry({
@@ -497,6 +525,7 @@ export class ArticleCollection {
       output,
       current: served.current,
       emulator: served.emulator === true,
+      edited: edit !== undefined,
       digest,
       site: spec,
     });

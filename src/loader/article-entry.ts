@@ -51,6 +51,8 @@ export function finishedEntry(input: {
   output: CachedOutput;
   current: boolean;
   emulator: boolean;
+  /** Served from a hand edit (`articles.edits/<slug>.html`). */
+  edited: boolean;
   digest: string;
   site: EntrySiteFields;
 }): StoreEntry {
@@ -76,6 +78,7 @@ export function finishedEntry(input: {
     polished: input.polished,
     current: input.current,
     emulator: input.emulator,
+    edited: input.edited,
     config: entryConfig(input.request),
   });
   return {
@@ -121,6 +124,7 @@ export function placeholderEntry(input: {
     polished: false,
     current: true,
     emulator: false,
+    edited: false,
     config: entryConfig(input.request),
   });
   return {

@@ -1,4 +1,4 @@
-// The dev server's watch on the manifest, the lock file and the cache: debounced, deaf to the loader's own writes.
+// The dev server's watch on the manifest, the lock file, the cache and the hand edits: debounced, deaf to the loader's own writes.
 import { sep } from 'node:path';
 
 /** The part of Vite's FSWatcher the loader uses. */
@@ -12,6 +12,8 @@ export interface WatchedFiles {
   manifest: string | undefined;
   lockFile: string;
   cacheDir: string;
+  /** Hand edits (`articles.edits/`): a change is the user's, so it always refreshes. */
+  editsDir?: string;
 }
 
 export interface WatchHandlers {
@@ -22,16 +24,22 @@ export interface WatchHandlers {
   /** True when the lock file holds what the loader last wrote or read. */
   lockUnchanged(): Promise<boolean>;
   /** Called once per burst of changes, after `debounceMs` of quiet. */
-  onChange(reason: 'manifest' | 'lock'): void;
+  onChange(reason: WatchReason): void;
 }
+
+/** What changed, most telling first: the manifest, a hand edit, or the lock file and cache. */
+export type WatchReason = 'manifest' | 'edit' | 'lock';
+
+const RANK: Record<WatchReason, number> = { manifest: 2, edit: 1, lock: 0 };
+
 
 /** Starts watching; returns the function that stops it. */
 export function watchArticleFiles(watcher: FileWatcher, files: WatchedFiles, handlers: WatchHandlers): () => void {
   let timer: NodeJS.Timeout | undefined;
-  let reason: 'manifest' | 'lock' | undefined;
-  const schedule = (next: 'manifest' | 'lock'): void => {
-    // A manifest edit outranks a lock change in the log line; both run the same refresh.
-    reason = reason === 'manifest' ? reason : next;
+  let reason: WatchReason | undefined;
+  const schedule = (next: WatchReason): void => {
+    // A manifest edit outranks a hand edit, which outranks a lock change, in the log line; all run the same refresh.
+    reason = reason !== undefined && RANK[reason] >= RANK[next] ? reason : next;
     clearTimeout(timer);
     timer = setTimeout(() => {
       const why = reason ?? next;
@@ -41,9 +49,14 @@ export function watchArticleFiles(watcher: FileWatcher, files: WatchedFiles, han
     }, handlers.debounceMs);
   };
   const cachePrefix = files.cacheDir.endsWith(sep) ? files.cacheDir : files.cacheDir + sep;
+  const editsPrefix = files.editsDir === undefined ? undefined : files.editsDir.endsWith(sep) ? files.editsDir : files.editsDir + sep;
   const listener = (path: string): void => {
     if (files.manifest !== undefined && path === files.manifest) {
       schedule('manifest');
+      return;
+    }
+    if (editsPrefix !== undefined && path.startsWith(editsPrefix)) {
+      schedule('edit');
       return;
     }
     if (path !== files.lockFile && !path.startsWith(cachePrefix)) return;
@@ -55,7 +68,7 @@ export function watchArticleFiles(watcher: FileWatcher, files: WatchedFiles, han
       () => schedule('lock'),
     );
   };
-  watcher.add([files.manifest, files.lockFile, files.cacheDir].filter((path): path is string => path !== undefined));
+  watcher.add([files.manifest, files.lockFile, files.cacheDir, files.editsDir].filter((path): path is string => path !== undefined));
   watcher.on('change', listener);
   watcher.on('add', listener);
   watcher.on('unlink', listener);

@@ -64,6 +64,8 @@ const builtInEntrySchema = z.object({
   current: z.boolean(),
   /** Written by the embedded emulator (offline mode): placeholder text, not a real article. */
   emulator: z.boolean(),
+  /** Served from a hand edit (`articles.edits/<slug>.html`, see the CLI's `edit`) instead of the service's HTML. */
+  edited: z.boolean(),
   /** The request, defaults applied, without `integrationId` and `webhookUrl`. */
   config: z.custom<ArticleEntryConfig>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
   /** `draft: true` in the manifest: shown by the dev server, left out of a build unless the loader option `drafts` is on. */

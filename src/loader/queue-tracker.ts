@@ -1,6 +1,6 @@
 // Follows one collection's sync events and publishes its article queue to the process-wide runtime.
 import { ProgressBoard, recordedWords, type ArticleProgress, type LockEntry, type LockEntryError, type SyncEvent, type SyncResult } from '../sync/index.js';
-import { publishQueue, type QueueArticle, type QueueSnapshot, type QueueTotals } from './runtime.js';
+import { publishQueue, type ArticleMark, type QueueArticle, type QueueSnapshot, type QueueTotals } from './runtime.js';
 
 type Base = Omit<QueueSnapshot, 'running' | 'articles' | 'totals' | 'changed' | 'problem' | 'updatedAt'>;
 
@@ -59,6 +59,8 @@ export class QueueTracker {
   readonly #createdHere = new Set<string>();
   /** Keywords the dev server may not create (frozen, over budget): never in a sync's plan, listed as failed all the same. */
   #blocked = new Map<string, QueueArticle>();
+  /** Each article's marks (draft, scheduled, edited), as the last pass found them. */
+  #marks = new Map<string, ArticleMark[]>();
 
   constructor(base: Base, url: (slug: string) => string) {
     this.#base = base;
@@ -82,6 +84,13 @@ export class QueueTracker {
         { slug, keyword, url: this.#url(slug), state: 'failed', statusDetail: null, progress: 0, error, wordsBilled: 0, wordsRecorded: false } satisfies QueueArticle,
       ]),
     );
+  }
+
+  /** The marks of this pass's articles (draft, scheduled, edited); articles without any are left out. */
+  mark(marks: ReadonlyMap<string, ArticleMark[]>): void {
+    this.#marks = new Map(marks);
+    this.#articles = this.#queue();
+    this.#publish();
   }
 
   readonly onEvent = (event: SyncEvent): void => {
@@ -129,6 +138,7 @@ export class QueueTracker {
         progress: state === 'queued' || state === 'processing' ? article.progress : state === 'reused' || state === 'finished' ? 1 : 0,
         error: state === 'failed' || state === 'unknown' ? (article.error ?? null) : null,
         ...words,
+        ...(this.#marks.has(article.slug) ? { marks: this.#marks.get(article.slug)! } : {}),
       });
     }
     for (const [slug, article] of this.#blocked) if (!next.has(slug)) next.set(slug, article);

@@ -33,7 +33,14 @@ export interface QueueArticle {
   wordsBilled: number;
   /** `wordsBilled` is the recorded figure, not the estimate. */
   wordsRecorded: boolean;
+  /**
+   * What the site does with it besides its state: `draft` and `scheduled` (a future `publishDate`)
+   * are shown in dev and left out of a build unless `drafts` is on; `edited` is served from a hand edit.
+   */
+  marks?: ArticleMark[];
 }
+
+export type ArticleMark = 'draft' | 'scheduled' | 'edited';
 
 /** What a collection's syncs did and cost while this process ran (the counts of the last sync: reused, failed, pending). */
 export interface QueueTotals {

@@ -35,6 +35,7 @@ export {
   adoptCommand, retryUnknownCommand, unknownCreatesExplanation, unknownCreatesLines, type UnknownCreate
 } from './unknown-creates.js';
 export { notReadyAdvice, notReadyLines, notReadyMessage, type NotReadyArticle } from './not-ready.js';
+export { editFile, editIsBehind, editProblems, editsDirFor, listEdits, readEdit, writeEdit, type EditProblem, type HandEdit } from './edits.js';
 export { adoptArticle, type AdoptOptions, type AdoptResult } from './adopt.js';
 export type { OutputOwner } from './lock-integrity.js';
 // Every error class and code of sync, and the lock integrity problem types.

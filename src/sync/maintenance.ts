@@ -1,6 +1,7 @@
 // Prune and verify: the explicit clean-up of orphans and unreferenced cache files, and the CI consistency check.
 import { CorruptLockError } from './errors.js';
 import { OutputCache, type CacheProblem } from './output-cache.js';
+import { editProblems, editsDirFor, type EditProblem } from './edits.js';
 import { inspectLockFile, readLockFile, resolveLockPaths, type LockFile } from './lock-file.js';
 import type { LockIntegrityProblem } from './lock-integrity.js';
 import { adoptCommand, retryUnknownCommand, unknownCreatesExplanation } from './unknown-creates.js';
@@ -71,7 +72,7 @@ export async function pruneArticles(options: { specs: readonly Pick<SyncSpec, 's
 
 /** One thing `verify` found. `warning`s (an unreferenced cache file) don't make it fail. */
 export interface VerifyProblem {
-  code: CacheProblem['code'] | LockIntegrityProblem['code'] | 'unresolved_unknown';
+  code: CacheProblem['code'] | LockIntegrityProblem['code'] | EditProblem['code'] | 'unresolved_unknown';
   severity: 'error' | 'warning';
   message: string;
   file?: string;
@@ -100,5 +101,6 @@ export async function verifyArticles(lockFileOrDir: string): Promise<{ lockFile:
     });
   }
   problems.push(...(await new OutputCache(cacheDir).verify(lock)));
+  problems.push(...(await editProblems(editsDirFor(lockFile), lock)));
   return { lockFile, cacheDir, entries: Object.keys(lock.articles).length, problems };
 }

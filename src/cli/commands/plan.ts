@@ -6,6 +6,7 @@ import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { shownPath } from '../manifest-location.js';
 import { formatCount, plural, type Output } from '../output.js';
 import { type CostEstimate, costLine, costOf, planArticleLines, planCountsLine, plannedArticleJson } from '../plan-report.js';
+import { editedLines, editedReport } from '../edited-report.js';
 import { openProject } from '../project-files.js';
 import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../sync-rules.js';
 
@@ -52,6 +53,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const blocked = blockedCreates(plan, rules, state.lockFile);
   const overTheBudget = overBudget(plan, rules.budget);
   const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
+  const edits = await editedReport(state.lockFile, state.lock);
 
   if (output.json) {
     output.document({
@@ -69,6 +71,8 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
       estimate: cost,
       articles: plan.articles.map(plannedArticleJson),
       orphans: plan.orphans.map(plannedArticleJson),
+      edited: edits.edited,
+      editedBehind: edits.behind,
     });
     return exitCode;
   }
@@ -79,6 +83,9 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   if (lines.length > 0) output.out();
   for (const line of lines) output.out(line);
   if (!flags.boolean('all') && plan.counts.reuse > 0 && lines.length > 0) output.out(style.dim(`  … and ${formatCount(plan.counts.reuse)} up to date (--all lists them)`));
+  const edited = editedLines(edits, style, io.cwd);
+  if (edited.length > 0) output.out();
+  for (const line of edited) output.out(line);
   const unknown = unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown'));
   if (unknown.length > 0) output.out();
   for (const line of unknown) output.out(style.yellow(line));

@@ -24,7 +24,8 @@ export const REGENERATE_COMMAND: CommandDefinition = {
 Creates a new article for each named slug whose article is finished: a new, paid article
 each (the estimate is printed first). The current article is served until the new one is
 finished, then replaced; the entry's attempt is counted up. Budget and frozen mode apply
-as for sync. Only the named slugs are touched.
+as for sync. Only the named slugs are touched. A hand edit (see edit) is never written
+over: it stays served until you delete it; status then says a newer article is behind it.
 
 A slug that is not in the manifest, or whose article is not finished, exits 1: a failed
 article is created again with sync --retry-failed=<slug>, a pending one is waited for by sync.

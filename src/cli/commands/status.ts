@@ -8,6 +8,7 @@ import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { shownPath } from '../manifest-location.js';
 import { formatCount, plural, type CommandIo, type Output } from '../output.js';
+import { editedLines, editedReport } from '../edited-report.js';
 import { openLockProject } from '../project-files.js';
 import { fitWidth } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceConfigured } from '../service-connection.js';
@@ -88,6 +89,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
   const rows = slugs.map((slug) => statusRow(slug, state.lock.articles[slug]!, { manifest, inManifest, remotes }));
   const billed = billedWords(rows, state.lock);
   const notInLock = manifest === undefined ? [] : manifest.specs.map((spec) => spec.slug).filter((slug) => state.lock.articles[slug] === undefined);
+  const edits = await editedReport(state.lockFile, state.lock);
 
   if (output.json) {
     output.document({
@@ -100,6 +102,8 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
       refreshed: flags.boolean('no-refresh') || skippedRefresh ? 'none' : refreshAll ? 'all' : 'unfinished',
       articles: rows,
       notInLock,
+      edited: edits.edited,
+      editedBehind: edits.behind,
       totals: statusTotals(rows, remotes.size, billed),
     });
     return EXIT_CODES.ok;
@@ -115,6 +119,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
   output.out();
   printBilledWords(output, billed);
   printStatusNotes(output, rows, notInLock);
+  for (const line of editedLines(edits, style, io.cwd)) output.out(line);
   if (skippedRefresh) {
     output.err(
       output.errStyle.yellow(`Not refreshed from the service (${plural(targets.length, 'unfinished article')}): set ARTICLES_API_URL and ARTICLES_API_KEY, or run \`astro-article-loader emulator\` for local testing.`),
