@@ -39,6 +39,13 @@ export function siteFieldsDigest(site: EntrySiteFields): Record<string, unknown>
   return { data: site.data, draft: site.draft, publishDate: site.publishDate?.toISOString() ?? null };
 }
 
+/** The body's first image, for `og:image` and JSON-LD. */
+function firstImage(article: ProcessedArticle): ArticleEntryData['image'] {
+  const image = article.images[0];
+  if (image === undefined) return null;
+  return { src: image.src, alt: image.alt, ...(image.width === undefined ? {} : { width: image.width }), ...(image.height === undefined ? {} : { height: image.height }) };
+}
+
 /** The entry of a finished article. */
 export function finishedEntry(input: {
   slug: string;
@@ -80,6 +87,8 @@ export function finishedEntry(input: {
     emulator: input.emulator,
     edited: input.edited,
     config: entryConfig(input.request),
+    image: firstImage(article),
+    faq: [],
   });
   return {
     id: input.slug,
@@ -126,6 +135,8 @@ export function placeholderEntry(input: {
     emulator: false,
     edited: false,
     config: entryConfig(input.request),
+    image: null,
+    faq: [],
   });
   return {
     id: input.slug,

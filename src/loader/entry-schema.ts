@@ -72,6 +72,10 @@ const builtInEntrySchema = z.object({
   draft: z.boolean(),
   /** `publishDate` in the manifest, else null. A later date leaves the article out of a build, as a draft is. */
   publishDate: z.coerce.date().nullable(),
+  /** The first image of the body (for `og:image`), else null. */
+  image: z.object({ src: z.string(), alt: z.string(), width: z.number().optional(), height: z.number().optional() }).nullable(),
+  /** The question/answer pairs of the article's FAQ section (answers as plain text); empty when it has none. */
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })),
 });
 
 /** The entry's data: the built-in fields, and beside them the manifest's own `data:` fields (checked and typed by the loader option `dataSchema` when given). */

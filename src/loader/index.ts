@@ -2,6 +2,7 @@
 export { articleLoader, LOADER_NAME } from './article-loader.js';
 export { ArticlesNotReadyError } from './article-collection.js';
 export { articleEntrySchema, ENTRY_STATUSES } from './entry-schema.js';
+export { articleJsonLd, jsonLdScript, type JsonLdEntry, type JsonLdOptions } from './json-ld.js';
 export type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
 export { API_KEY_ENV, API_URL_ENV, LoaderOptionError } from './options.js';
 export type { ArticleLoaderOptions } from './options.js';

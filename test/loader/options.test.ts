@@ -38,8 +38,10 @@ describe('public API', () => {
         'SyncFailedError',
         'UnsupportedLockVersionError',
         'articleEntrySchema',
+        'articleJsonLd',
         'articleLoader',
         'articles',
+        'jsonLdScript',
       ].sort(),
     );
   });

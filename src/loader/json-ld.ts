@@ -1,0 +1,80 @@
+// schema.org data for an article page: an `Article`, and a `FAQPage` when the article has a FAQ. Built from the entry's data, for a <script type="application/ld+json">.
+import type { ArticleEntryData } from './entry-schema.js';
+
+/** What `articleJsonLd` reads of an entry: `entry` from `getEntry()` / `getCollection()`, or just its data. */
+export interface JsonLdEntry {
+  id?: string;
+  data: Pick<ArticleEntryData, 'title' | 'description' | 'wordCount' | 'keyword' | 'createdAt' | 'updatedAt' | 'publishDate' | 'image' | 'faq'>;
+}
+
+export interface JsonLdOptions {
+  /** The site's origin (`Astro.site`), to make URLs absolute. */
+  site: URL | string;
+  /** The page's URL or path (`Astro.url`); without it, `/<entry id>/` under `site`. */
+  url?: URL | string;
+  /** Who publishes it: a name, or a schema.org `Organization` / `Person` object. */
+  publisher?: string | Record<string, unknown>;
+}
+
+type JsonLd = Record<string, unknown>;
+
+function absolute(value: string, site: URL): string {
+  try {
+    return new URL(value, site).href;
+  } catch {
+    return value;
+  }
+}
+
+function isoDate(value: Date | string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+function publisherOf(publisher: JsonLdOptions['publisher']): JsonLd | undefined {
+  if (publisher === undefined) return undefined;
+  return typeof publisher === 'string' ? { '@type': 'Organization', name: publisher } : { '@type': 'Organization', ...publisher };
+}
+
+/**
+ * The JSON-LD for an article page: a schema.org `Article` (headline, description, wordCount,
+ * datePublished and dateModified when known, url, image, publisher), followed by a `FAQPage` when
+ * the article has a FAQ. Returns an array: serialize it into one
+ * `<script type="application/ld+json">`, escaping `<` (see the README).
+ */
+export function articleJsonLd(entry: JsonLdEntry, options: JsonLdOptions): JsonLd[] {
+  const site = new URL(String(options.site));
+  const { data } = entry;
+  const url = absolute(String(options.url ?? `/${entry.id ?? ''}/`), site);
+  const published = isoDate(data.publishDate) ?? isoDate(data.createdAt);
+  const modified = isoDate(data.updatedAt);
+  const publisher = publisherOf(options.publisher);
+  const article: JsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: data.title,
+    description: data.description,
+    keywords: data.keyword,
+    wordCount: data.wordCount,
+    url,
+    mainEntityOfPage: url,
+    ...(published === undefined ? {} : { datePublished: published }),
+    ...(modified === undefined ? {} : { dateModified: modified }),
+    ...(data.image === null ? {} : { image: { '@type': 'ImageObject', url: absolute(data.image.src, site), ...(data.image.width === undefined ? {} : { width: data.image.width }), ...(data.image.height === undefined ? {} : { height: data.image.height }) } }),
+    ...(publisher === undefined ? {} : { publisher }),
+  };
+  if (data.faq.length === 0) return [article];
+  const faqPage: JsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    url,
+    mainEntity: data.faq.map(({ question, answer }) => ({ '@type': 'Question', name: question, acceptedAnswer: { '@type': 'Answer', text: answer } })),
+  };
+  return [article, faqPage];
+}
+
+/** The JSON-LD as the text of a `<script type="application/ld+json">`: `<` escaped, so no text in it can close the script. */
+export function jsonLdScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,55 @@
+// articleJsonLd: a schema.org Article from an entry's data, a FAQPage when it has a FAQ, safe to put in a script element.
+import { describe, expect, it } from 'vitest';
+import { articleJsonLd, jsonLdScript } from '../../src/index.js';
+
+const data = {
+  title: 'How to Lace Boots',
+  description: 'Lacing boots well keeps heels in place.',
+  wordCount: 812,
+  keyword: 'how to lace boots',
+  createdAt: new Date('2026-11-01T10:00:00Z'),
+  updatedAt: new Date('2026-11-02T10:00:00Z'),
+  publishDate: null,
+  image: { src: '/_articles/ab12.webp', alt: 'Laced boots', width: 1024, height: 683 },
+  faq: [] as { question: string; answer: string }[],
+};
+
+describe('articleJsonLd', () => {
+  it('should describe the article with absolute URLs and the dates it knows', () => {
+    const [article, ...rest] = articleJsonLd({ id: 'how-to-lace-boots', data }, { site: 'https://boots.example', publisher: 'Boots Weekly' });
+    expect(rest).toEqual([]);
+    expect(article).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: 'How to Lace Boots',
+      description: 'Lacing boots well keeps heels in place.',
+      keywords: 'how to lace boots',
+      wordCount: 812,
+      url: 'https://boots.example/how-to-lace-boots/',
+      mainEntityOfPage: 'https://boots.example/how-to-lace-boots/',
+      datePublished: '2026-11-01T10:00:00.000Z',
+      dateModified: '2026-11-02T10:00:00.000Z',
+      image: { '@type': 'ImageObject', url: 'https://boots.example/_articles/ab12.webp', width: 1024, height: 683 },
+      publisher: { '@type': 'Organization', name: 'Boots Weekly' },
+    });
+  });
+
+  it('should prefer the publish date, and add a FAQPage for an article with a FAQ', () => {
+    const withFaq = { ...data, publishDate: new Date('2026-12-01T00:00:00Z'), faq: [{ question: 'Do laces matter?', answer: 'Yes, for fit.' }] };
+    const [article, faq] = articleJsonLd({ data: withFaq }, { site: new URL('https://boots.example'), url: 'https://boots.example/guides/lace/' });
+    expect(article).toMatchObject({ datePublished: '2026-12-01T00:00:00.000Z', url: 'https://boots.example/guides/lace/' });
+    expect(faq).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      url: 'https://boots.example/guides/lace/',
+      mainEntity: [{ '@type': 'Question', name: 'Do laces matter?', acceptedAnswer: { '@type': 'Answer', text: 'Yes, for fit.' } }],
+    });
+  });
+
+  it('should serialize so that no text can close the script element', () => {
+    const hostile = { ...data, title: '</script><script>alert(1)</script>' };
+    const text = jsonLdScript(articleJsonLd({ id: 'x', data: hostile }, { site: 'https://boots.example' }));
+    expect(text).not.toContain('</script');
+    expect(JSON.parse(text)[0].headline).toBe('</script><script>alert(1)</script>');
+  });
+});
