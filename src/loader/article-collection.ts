@@ -39,7 +39,7 @@ import { PlaceholderProgress } from './placeholder-progress.js';
 import { API_KEY_ENV, API_URL_ENV, type ResolvedLoaderOptions } from './options.js';
 import { QueueTracker } from './queue-tracker.js';
 import type { ArticleMark } from './runtime.js';
-import { formatCount, shortPath, SyncReporter } from './sync-report.js';
+import { collectionLogger, formatCount, shortPath, SyncReporter, type LoaderLogger } from './sync-report.js';
 
 const PACKAGE_VERSION = packageVersion();
 
@@ -108,11 +108,15 @@ interface PassContext {
   /** The hand edits directory, and the slugs that have an edit (served instead of the service's output). */
   editsDir: string;
   edits: ReadonlySet<string>;
+  /** Slugs whose earlier finished article is served while a new one is written: no placeholder replaces it. */
+  servingEarlier: ReadonlySet<string>;
 }
 
 export class ArticleCollection {
   readonly #options: ResolvedLoaderOptions;
   readonly #context: LoaderContext;
+  /** Astro's logger for this loader; its lines name the collection when the project has several. */
+  readonly #logger: LoaderLogger;
   readonly #root: string;
   readonly #dev: boolean;
   readonly #url: (slug: string) => string;
@@ -141,6 +145,7 @@ export class ArticleCollection {
   constructor(options: ResolvedLoaderOptions, context: LoaderContext) {
     this.#options = options;
     this.#context = context;
+    this.#logger = collectionLogger(context.logger, fileURLToPath(context.config.root), context.collection);
     this.#root = fileURLToPath(context.config.root);
     this.#dev = context.watcher !== undefined;
     const base = (context.config.base ?? '/').replace(/\/+$/, '');
@@ -184,7 +189,7 @@ export class ArticleCollection {
       onChange: (reason) => {
         if (this.#disposed) return;
         const changed = reason === 'manifest' ? paths.manifest! : reason === 'edit' ? paths.editsDir : paths.lockFile;
-        this.#context.logger.info(`${shortPath(changed, this.#root)} changed; syncing`);
+        this.#logger.info(`${shortPath(changed, this.#root)} changed; syncing`);
         void this.refresh();
       },
     });
@@ -199,7 +204,7 @@ export class ArticleCollection {
         if (!this.#disposed) await this.#pass();
       });
     } catch (error) {
-      this.#context.logger.error(error instanceof Error ? error.message : String(error));
+      this.#logger.error(error instanceof Error ? error.message : String(error));
     }
   }
 
@@ -245,7 +250,7 @@ export class ArticleCollection {
         : resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
     checkEntryData(manifest, undefined);
     const warnings = manifest.warnings.map(formatManifestProblem);
-    if (warnings.join('\n') !== this.#manifestWarnings) for (const warning of warnings) this.#context.logger.warn(warning);
+    if (warnings.join('\n') !== this.#manifestWarnings) for (const warning of warnings) this.#logger.warn(warning);
     this.#manifestWarnings = warnings.join('\n');
     return manifest;
   }
@@ -262,7 +267,7 @@ export class ArticleCollection {
 
   #offlineNotice = (url: string): void => {
     const images = this.#options.downloadImages === undefined ? ' Its images live only while it runs: set downloadImages: true to keep them.' : '';
-    this.#context.logger.info(
+    this.#logger.info(
       `offline mode: neither an API key nor a service address is set (apiKey/baseUrl, ${API_KEY_ENV}/${API_URL_ENV}), ` +
         `so the embedded emulator at ${url} writes the articles (placeholder text, free). ` +
         `Its state is kept in ${shortPath(this.#stateFile, this.#root)}, so a stopped build resumes.${images}`,
@@ -271,7 +276,7 @@ export class ArticleCollection {
 
   /** One sync: read the manifest, create and (in a build) wait, then put every article in the store. */
   async #pass(): Promise<void> {
-    const { logger } = this.#context;
+    const logger = this.#logger;
     this.#counts = { unchanged: 0, rendered: 0, placeholders: 0 };
     const manifest = await this.#readManifest();
     const { lockFile } = this.#paths();
@@ -306,7 +311,8 @@ export class ArticleCollection {
       const entries = new Map(result.articles.map((article) => [article.slug, article.entry]));
       const editsDir = editsDirFor(lockFile);
       const edits = new Set(await listEdits(editsDir));
-      const pass: PassContext = { manifest, specs, blocked, entries, lockFile, service, editsDir, edits, ...this.#siteContext(manifest.specs, result.cache, service) };
+      const servingEarlier = new Set(result.articles.filter((article) => article.serve?.current === false).map((article) => article.slug));
+      const pass: PassContext = { manifest, specs, blocked, entries, lockFile, service, editsDir, edits, servingEarlier, ...this.#siteContext(manifest.specs, result.cache, service) };
       const failures = await this.#applyResult(result, pass);
       this.#tracker.mark(articleMarks(manifest.specs, edits, Date.now()));
       this.#logCounts();
@@ -350,7 +356,7 @@ export class ArticleCollection {
             code: 'over_budget',
             message: `not created: ${creates.length} new articles exceed the budget of ${this.#options.budget} (≈${plan.estimatedWords.toLocaleString('en-US')} words); raise \`budget\` or add fewer keywords at a time`,
           };
-    this.#context.logger.error(`${error.message}: ${creates.map((c) => c.slug).join(', ')}`);
+    this.#logger.error(`${error.message}: ${creates.map((c) => c.slug).join(', ')}`);
     return new Map(creates.map((c) => [c.slug, error]));
   }
 
@@ -452,7 +458,7 @@ export class ArticleCollection {
             } catch (cause) {
               if (isSetupError(cause)) throw cause;
               error = errorOf(cause);
-              this.#context.logger.warn(`"${spec.slug}" could not be processed: ${error.message}`);
+              this.#logger.warn(`"${spec.slug}" could not be processed: ${error.message}`);
             }
           } else {
             error = article.error ?? { code: article.outcome, message: `the article is ${article.outcome}` };
@@ -482,7 +488,8 @@ export class ArticleCollection {
 
   /** Processes one finished article into the store, unless its digest says the entry already holds it. */
   async #serve(spec: ArticleSpec, served: ServedArticle, lockEntry: LockEntry | undefined, read: () => Promise<CachedOutput | undefined>, pass: PassContext): Promise<void> {
-    const { store, generateDigest, parseData, logger } = this.#context;
+    const { store, generateDigest, parseData } = this.#context;
+    const logger = this.#logger;
     this.#progress.forget(spec.slug);
     const url = this.#url(spec.slug);
     const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
@@ -562,13 +569,13 @@ export class ArticleCollection {
   #logCounts(): void {
     const { unchanged, rendered, placeholders } = this.#counts;
     const line = `${rendered} rendered, ${unchanged} unchanged (digest), ${placeholders} placeholders`;
-    if (rendered > 0) this.#context.logger.info(`${formatCount(rendered, 'article')} rendered (${unchanged} unchanged)`);
-    this.#context.logger.debug(`entries: ${line}`);
+    if (rendered > 0) this.#logger.info(`${formatCount(rendered, 'article')} rendered (${unchanged} unchanged)`);
+    this.#logger.debug(`entries: ${line}`);
   }
 
   /** Dev: keeps polling after load() returned; each article replaces its placeholder as it finishes. */
   #startBackground(pass: PassContext): void {
-    const { logger } = this.#context;
+    const logger = this.#logger;
     const controller = new AbortController();
     const reporter = new SyncReporter(logger, { continuation: true, offline: this.#options.service.mode === 'offline' });
     const bySlug = new Map(pass.manifest.specs.map((spec) => [spec.slug, spec]));
@@ -581,7 +588,8 @@ export class ArticleCollection {
       this.#tracker.onEvent(event);
       if (event.type === 'progress') {
         const spec = bySlug.get(event.slug);
-        if (spec === undefined) return;
+        // An article whose request changed keeps its earlier version on the page until the new one is finished, as a build does.
+        if (spec === undefined || pass.servingEarlier.has(event.slug)) return;
         // The panel gets every poll over the toolbar channel; the store (and the pages) only a new status or step.
         const shown = this.#progress.next(event.slug, { status: event.status === 'processing' ? 'processing' : 'queued', statusDetail: event.statusDetail, progress: event.progress });
         if (shown === undefined) return;
@@ -627,6 +635,6 @@ export class ArticleCollection {
     const served: ServedArticle = { output, articleId: entry.articleId, hash: entry.hash, current: true, ...(entry.emulator === true ? { emulator: true } : {}) };
     await this.#serve(spec, served, entry, () => state.cache.read(output), pass);
     this.#tracker.recordWords(spec.slug, entry);
-    this.#context.logger.info(`"${spec.slug}" is ready`);
+    this.#logger.info(`"${spec.slug}" is ready`);
   }
 }

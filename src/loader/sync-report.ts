@@ -1,5 +1,6 @@
 // The loader's log lines: a plan summary, throttled progress, failures and a final summary; silent when nothing happens.
 import { relative } from 'node:path';
+import { loaderRuntime } from './runtime.js';
 import { ProgressBoard, unknownCreatesLines, type ArticleProgress, type SyncEvent, type SyncPlan, type SyncResult } from '../sync/index.js';
 
 /** The part of Astro's logger the loader uses. */
@@ -8,6 +9,24 @@ export interface LoaderLogger {
   warn(message: string): void;
   error(message: string): void;
   debug(message: string): void;
+}
+
+/**
+ * Astro's logger, each line starting with the collection's name (`guides: …`) while the project
+ * has more than one collection with this loader; a single collection's lines stay as they are.
+ */
+export function collectionLogger(logger: LoaderLogger, root: string, collection: string): LoaderLogger {
+  const named = (message: string): string => {
+    let collections = 0;
+    for (const session of loaderRuntime().sessions.values()) if (session.root === root) collections += 1;
+    return collections > 1 ? `${collection}: ${message}` : message;
+  };
+  return {
+    info: (message) => logger.info(named(message)),
+    warn: (message) => logger.warn(named(message)),
+    error: (message) => logger.error(named(message)),
+    debug: (message) => logger.debug(named(message)),
+  };
 }
 
 const numbers = new Intl.NumberFormat('en-US');

@@ -101,4 +101,22 @@ describe.skipIf(!present)('astro dev with articleLoader', () => {
     // The loader's own lock and cache writes never start another sync.
     expect(server.output()).not.toContain('articles.lock.json changed');
   }, 120_000);
+
+  it('should keep serving the earlier article while a changed request is written, as a build does', async () => {
+    const manifest = join(site.root, 'articles.yaml');
+    const { readFile, writeFile } = await import('node:fs/promises');
+    const before = await openUntilStatus('/articles/espresso-machines/', 'finished');
+    emulator.pause();
+    await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('  - keyword: espresso machines\n    articleLength: short', '  - keyword: espresso machines\n    articleLength: long'));
+    // Bounded waits for the dev server to send the new create (the emulator holds it, paused).
+    for (let attempt = 0; attempt < 200 && emulator.ledger.creationsForKeyword('espresso machines').length < 2; attempt++) await page.waitForTimeout(100);
+    expect(emulator.ledger.creationsForKeyword('espresso machines'), server.output()).toHaveLength(2);
+    for (let look = 0; look < 4; look++) {
+      const shown = await openUntilStatus('/articles/espresso-machines/', 'finished');
+      expect(shown.placeholder).toBeUndefined();
+      expect(shown.heading).toBe(before.heading);
+      await page.waitForTimeout(300);
+    }
+    emulator.resume();
+  }, 120_000);
 });
