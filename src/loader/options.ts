@@ -2,7 +2,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
-import type { ExternalRelOption, ExternalTargetOption } from '../pipeline/index.js';
+import { articleContextSchema } from '../pipeline/index.js';
 import type { EmulatorTiming } from '../service/embedded-emulator.js';
 import { API_KEY_ENV, chooseService, ServiceConfigError, type ServiceSettings } from '../service/service-settings.js';
 import { DEFAULT_BUDGET, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, frozenByDefault } from '../sync/index.js';
@@ -36,6 +36,13 @@ const wholeAtLeast = (min: number, advice: string) =>
   z.number({ error: `must be a number; ${advice}` }).int({ error: `must be a whole number; ${advice}` }).min(min, { error: `must be ${min} or more; ${advice}` });
 const slugSelection = z.union([z.boolean(), z.array(z.string().min(1))], { error: 'must be true (every such article) or a list of slugs, e.g. ["best-hiking-boots"]' });
 const absoluteUrl = (what: string) => z.string({ error: `is required: ${what}` }).refine((value) => /^https?:\/\/[^/\s]+/.test(value) && URL.canParse(value), { error: 'must be an absolute http(s) URL, e.g. "https://example.com"' });
+
+// The pipeline's rules for the options the loader hands it: each is written once, in src/pipeline;
+// the declarations below add only the loader's shapes (strict objects, `true` for defaults) and defaults.
+const pipelineRules = articleContextSchema.shape;
+const externalLinkRules = pipelineRules.externalLinks.unwrap().shape;
+const serviceLinkRules = pipelineRules.serviceLinks.unwrap().shape;
+const downloadRules = pipelineRules.downloadImages.unwrap().shape;
 
 const sourceOptions = {
   ...option('manifest', z.string({ error: 'must be the path of a .yaml, .yml, .json or .csv file, relative to the project root' }).min(1, { error: 'must not be empty; leave it out for ./articles.yaml' }).optional(), {
@@ -92,41 +99,34 @@ const pageOptions = {
     default: 'none',
     meaning: 'your own phrase → URL links; they win over article keywords',
   }),
-  ...option('maxLinks', wholeAtLeast(0, 'use 0 to turn internal links off').optional(), { default: '`10`', meaning: 'most internal links per article; `0` turns them off' }),
+  ...option('maxLinks', pipelineRules.maxLinks, { default: '`10`', meaning: 'most internal links per article; `0` turns them off' }),
   ...option('usePolished', z.boolean({ error: 'must be true or false' }).default(true), { default: '`true`', meaning: "use the service's polished HTML when there is one" }),
-  // The pipeline checks the rel tokens and targets themselves (its own declaration); here, their shape.
-  ...option('externalLinks', z.strictObject({
-    rel: z.custom<ExternalRelOption>((value) => value === false || typeof value === 'string' || Array.isArray(value) || typeof value === 'function', {
-      error: 'must be rel tokens (nofollow, sponsored, ugc, noreferrer, external), a list of them, false, or a function',
-    }).optional(),
-    target: z.custom<ExternalTargetOption>((value) => typeof value === 'string' || typeof value === 'function', {
-      error: 'must be "_blank", "_self", "_parent", "_top" or a function',
-    }).optional(),
-  }, { error: 'must be { rel?, target? }' }).optional(), {
+  ...option('externalLinks', z.strictObject(externalLinkRules, { error: 'must be { rel?, target? }' }).optional(), {
     default: '`rel`: `sponsored` in product articles, `nofollow` elsewhere; no `target`',
     meaning: '`{ rel, target }`, each a value or a function',
   }),
-  ...option('embedHosts', z.array(z.string(), { error: 'must be a list of host names, e.g. ["youtube.com"]' }).optional(), {
+  ...option('embedHosts', pipelineRules.embedHosts, {
     default: 'youtube.com, youtube-nocookie.com, player.vimeo.com',
     meaning: 'iframe hosts to keep',
   }),
-  ...option('headingIdPrefix', z.string().regex(/^[A-Za-z0-9_-]*$/, { error: 'must be letters, digits, "-" or "_" only' }).optional(), { default: "`''`", meaning: 'prefix for generated heading ids' }),
+  ...option('headingIdPrefix', pipelineRules.headingIdPrefix, { default: "`''`", meaning: 'prefix for generated heading ids' }),
   ...option('downloadImages', z.union([
     z.boolean(),
     z.strictObject({
-      dir: z.string().min(1).optional(),
-      publicPath: z.string().regex(/^\//, { error: 'must be a URL path starting with "/"' }).optional(),
-      maxBytes: z.number().int().positive().optional(),
-      timeoutMs: z.number().int().positive().optional(),
+      dir: downloadRules.dir.optional(),
+      // The loader's own rule on top of the pipeline's: the directory is served from the site's root.
+      publicPath: downloadRules.publicPath.regex(/^\//, { error: 'must be a URL path starting with "/"' }).optional(),
+      maxBytes: downloadRules.maxBytes,
+      timeoutMs: downloadRules.timeoutMs,
     }),
   ], { error: 'must be true, false or { dir, publicPath } (e.g. { dir: "public/images/articles", publicPath: "/images/articles/" })' }).optional(), {
     default: '`false`',
     meaning: '`true` stores images in `public/_articles/`, served at `/_articles/`; or `{ dir, publicPath }`',
   }),
   ...option('internalLinks', z.strictObject({
-    domainId: z.string({ error: 'is required: the id of your domain registered with the service' }).min(1, { error: 'must not be empty' }),
-    siteUrl: absoluteUrl('your site as an absolute URL, e.g. "https://example.com"'),
-    onError: z.enum(['warn', 'fail'], { error: 'must be "warn" or "fail"' }).default('warn'),
+    domainId: serviceLinkRules.domainId,
+    siteUrl: serviceLinkRules.siteUrl,
+    onError: serviceLinkRules.onError.unwrap().default('warn'),
   }, { error: 'must be { domainId, siteUrl, onError? }' }).optional(), {
     default: 'not used',
     meaning: "`{ domainId, siteUrl, onError: 'warn' }`: the service's internal links, 1 credit per article, answers kept in `articles.cache/links/` so a rebuild never pays again",

@@ -1,34 +1,24 @@
-// The pipeline's options (ArticleContext): what they mean, their defaults, and their one-time resolution.
+// The pipeline's options (ArticleContext): what they mean, their rules, and their one-time resolution into each plugin's options.
 
-import { imageSizeToPixels } from '../spec/image-size.js';
+import { z } from 'zod';
+import { ARTICLE_TYPES, type ArticleType } from '../spec/request-schema.js';
+import { embedHostsSchema } from './embeds.js';
 import { PipelineOptionError } from './errors.js';
-import type { LinkMap } from './link-map.js';
-import { compileEmbedHosts, type EmbedPolicy } from './embeds.js';
-import { compileRelPolicy, type ExternalLinkInfo, type RelPolicy, type RelTokens } from './external-links.js';
-import type { DownloadImagesOptions } from './image-download.js';
-import type { ServiceLinksOptions } from './service-links.js';
+import { articleTypeSchema, relOptionSchema, targetOptionSchema, type ExternalLinksOptions, type ExternalRelOption, type ExternalTargetOption } from './external-links.js';
+import type { FinalSanitizeOptions } from './final-sanitize.js';
+import { headingIdPrefixSchema, type HeadingsOptions } from './headings.js';
+import { downloadImagesOptionsSchema, type DownloadImagesOptions } from './image-download.js';
+import { imageSizeSchema, type ImagesOptions } from './images.js';
+import { maxLinksSchema, type InternalLinksOptions } from './internal-links.js';
+import { linkMapSchema, type LinkMap } from './link-map.js';
+import { positiveNumberSchema, type MetadataOptions } from './metadata.js';
+import { alreadyChecked, checkOptions } from './option-check.js';
+import type { SanitizeOptions } from './sanitize.js';
+import { serviceLinksOptionsSchema, type ServiceLinksOptions } from './service-links.js';
+import { siteSchema, type SiteOption } from './url-policy.js';
 
 // One list of article types for the whole package: the spec's, from the request schema.
-import { ARTICLE_TYPES, type ArticleType } from '../spec/request-schema.js';
 export { ARTICLE_TYPES, type ArticleType };
-
-/** Embed hosts allowed in iframes when `embedHosts` is not given. Subdomains of a host are allowed too. */
-export const DEFAULT_EMBED_HOSTS: readonly string[] = Object.freeze([
-  'youtube.com',
-  'youtube-nocookie.com',
-  'player.vimeo.com',
-]);
-
-export const DEFAULT_MAX_LINKS = 10;
-export const DEFAULT_WORDS_PER_MINUTE = 200;
-export const DEFAULT_CJK_CHARACTERS_PER_MINUTE = 500;
-export const DEFAULT_EXCERPT_LENGTH = 160;
-export const DEFAULT_IMAGE_SIZE = '1024x1024';
-
-/** `rel` tokens for external links, or a function of the link deciding them. */
-export type ExternalRelOption = RelTokens | ((link: ExternalLinkInfo) => RelTokens | null | undefined);
-/** `target` for external links, or a function of the link deciding it. */
-export type ExternalTargetOption = string | ((link: ExternalLinkInfo) => string | null | undefined);
 
 /**
  * Everything `processArticle` needs to know about one article and the site it lands on.
@@ -60,7 +50,7 @@ export interface ArticleContext {
    * The site's origin(s), e.g. `'https://example.com'`. Links to them count as internal: they get no
    * external `rel`/`target` and are flagged `internal` in `links`. Relative links are always internal.
    */
-  site?: string | URL | readonly (string | URL)[];
+  site?: SiteOption;
   /**
    * Hosts whose iframes are kept (exact host or any subdomain of it), rewritten to a safe form.
    * Default `DEFAULT_EMBED_HOSTS` (youtube.com, youtube-nocookie.com, player.vimeo.com).
@@ -90,7 +80,7 @@ export interface ArticleContext {
   };
   /** The service's internal-links endpoint, injected. Default: not used. */
   serviceLinks?: ServiceLinksOptions;
-  /** Download remote images into a content-addressed directory. Default: not used. */
+  /** Download remote images into a content-addressed directory, with the `fetch` given. Default: not used. */
   downloadImages?: DownloadImagesOptions;
   /** Reading speed for words in space-separated scripts. Default 200. */
   wordsPerMinute?: number;
@@ -100,140 +90,103 @@ export interface ArticleContext {
   excerptLength?: number;
 }
 
-/** The options after validation and defaults, with the costly parts compiled (and memoised). */
-export interface ResolvedSettings {
+const KEYWORD_RULE = 'must be a non-empty string';
+const text = z.string({ error: 'must be a string' });
+
+/**
+ * The rules of every `ArticleContext` option, each written once, next to the plugin that uses the
+ * option. The loader's options reuse them (`articleContextSchema.shape.maxLinks`…), adding only
+ * their own shapes and defaults. Messages say what a value must be: "must be 0 or more; …".
+ */
+export const articleContextSchema = z.object(
+  {
+    keyword: z.string({ error: KEYWORD_RULE }).refine((keyword) => keyword.trim() !== '', { error: KEYWORD_RULE }),
+    title: text.optional(),
+    slug: text.optional(),
+    url: text.optional(),
+    articleType: articleTypeSchema.optional(),
+    imageSize: imageSizeSchema.optional(),
+    maxLinks: maxLinksSchema.optional(),
+    headingIdPrefix: headingIdPrefixSchema.optional(),
+    externalLinks: z.object({ rel: relOptionSchema.optional(), target: targetOptionSchema.optional() }, { error: 'must be { rel?, target? }' }).optional(),
+    embedHosts: embedHostsSchema.optional(),
+    site: siteSchema.optional(),
+    serviceLinks: serviceLinksOptionsSchema.optional(),
+    downloadImages: downloadImagesOptionsSchema.optional(),
+    links: linkMapSchema.optional(),
+    wordsPerMinute: positiveNumberSchema.optional(),
+    cjkCharactersPerMinute: positiveNumberSchema.optional(),
+    excerptLength: positiveNumberSchema.optional(),
+  },
+  { error: 'must be an object with at least `keyword`' },
+);
+
+/** One article's context, checked, as the options of each plugin of the processor. */
+export interface ArticleSettings {
   keyword: string;
-  title: string | undefined;
   slug: string | undefined;
-  url: string | undefined;
-  articleType: ArticleType;
-  imageSize: { width: number; height: number };
-  internalOrigins: ReadonlySet<string>;
-  embeds: EmbedPolicy;
-  links: LinkMap | undefined;
-  maxLinks: number;
-  headingIdPrefix: string;
-  rel: RelPolicy;
-  target: ExternalTargetOption | undefined;
-  serviceLinks: ServiceLinksOptions | undefined;
-  downloadImages: DownloadImagesOptions | undefined;
-  wordsPerMinute: number;
-  cjkCharactersPerMinute: number;
-  excerptLength: number;
+  sanitize: SanitizeOptions;
+  headings: HeadingsOptions;
+  images: ImagesOptions;
+  /** Undefined: no downloads, and no download plugin. */
+  imageDownload: DownloadImagesOptions | undefined;
+  internalLinks: InternalLinksOptions;
+  externalLinks: ExternalLinksOptions;
+  metadata: MetadataOptions;
+  finalSanitize: FinalSanitizeOptions;
 }
 
-const TARGETS = new Set(['_blank', '_self', '_parent', '_top']);
+/**
+ * Check the context once, then hand each plugin its part, built from checked values only (so the
+ * plugins do not check it again). Throws PipelineOptionError.
+ */
+export function resolveSettings(context: ArticleContext): ArticleSettings {
+  checkContext(context);
+  const keyword = context.keyword.trim();
+  const site = siteWithService(context);
+  const embeds = alreadyChecked({ embedHosts: context.embedHosts });
+  return {
+    keyword,
+    slug: context.slug,
+    sanitize: embeds,
+    headings: alreadyChecked({ idPrefix: context.headingIdPrefix, title: context.title?.trim() || undefined }),
+    images: alreadyChecked({ keyword, imageSize: context.imageSize }),
+    // The caller's own object, checked by its plugin: its identity is what shares the download limit.
+    imageDownload: context.downloadImages,
+    internalLinks: alreadyChecked({
+      links: context.links,
+      maxLinks: context.maxLinks,
+      site,
+      slug: context.slug,
+      url: context.url,
+      serviceLinks: context.serviceLinks,
+    }),
+    externalLinks: alreadyChecked({ rel: context.externalLinks?.rel, target: context.externalLinks?.target, articleType: context.articleType, site }),
+    metadata: alreadyChecked({
+      site,
+      wordsPerMinute: context.wordsPerMinute,
+      cjkCharactersPerMinute: context.cjkCharactersPerMinute,
+      excerptLength: context.excerptLength,
+    }),
+    finalSanitize: embeds,
+  };
+}
 
-/** Validate the context, apply defaults and compile what is costly. Throws PipelineOptionError. */
-export function resolveSettings(context: ArticleContext): ResolvedSettings {
+/** The first broken rule, as an error that names the option and the article. */
+function checkContext(context: ArticleContext): void {
   if (context === null || typeof context !== 'object') {
     throw new PipelineOptionError('processArticle needs a context object with at least `keyword`.');
   }
   const where = context.slug ? ` (article "${context.slug}")` : '';
-  const fail = (option: string, expected: string): never => {
-    throw new PipelineOptionError(`Pipeline option \`${option}\`${where} is invalid: expected ${expected}.`);
-  };
-
-  if (typeof context.keyword !== 'string' || context.keyword.trim() === '') fail('keyword', 'a non-empty string');
-  if (context.title !== undefined && typeof context.title !== 'string') fail('title', 'a string');
-  if (context.slug !== undefined && typeof context.slug !== 'string') fail('slug', 'a string');
-  if (context.url !== undefined && typeof context.url !== 'string') fail('url', 'a string');
-
-  const articleType = context.articleType ?? 'blog_post';
-  if (!(ARTICLE_TYPES as readonly string[]).includes(articleType)) fail('articleType', `one of ${ARTICLE_TYPES.join(', ')}`);
-
-  const imageSizeName = context.imageSize ?? DEFAULT_IMAGE_SIZE;
-  const imageSize = typeof imageSizeName === 'string' ? imageSizeToPixels(imageSizeName) : undefined;
-  if (!imageSize) fail('imageSize', 'a pixel size such as "1536x1024" or a shorthand such as "16:9" or "landscape"');
-
-  const maxLinks = context.maxLinks ?? DEFAULT_MAX_LINKS;
-  if (!Number.isInteger(maxLinks) || maxLinks < 0) fail('maxLinks', 'a whole number ≥ 0');
-
-  const headingIdPrefix = context.headingIdPrefix ?? '';
-  if (typeof headingIdPrefix !== 'string' || !/^[A-Za-z0-9_-]*$/.test(headingIdPrefix)) {
-    fail('headingIdPrefix', 'letters, digits, "-" or "_" only');
-  }
-
-  const positive = (option: string, value: number | undefined, fallback: number): number => {
-    const v = value ?? fallback;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) fail(option, 'a positive number');
-    return v;
-  };
-
-  const target = context.externalLinks?.target;
-  if (typeof target === 'string' && !TARGETS.has(target)) fail('externalLinks.target', `one of ${[...TARGETS].join(', ')} or a function`);
-  if (target !== undefined && typeof target !== 'string' && typeof target !== 'function') fail('externalLinks.target', 'a string or a function');
-
-  let rel: RelPolicy;
-  try {
-    rel = compileRelPolicy(context.externalLinks?.rel);
-  } catch (error) {
-    return fail('externalLinks.rel', (error as Error).message);
-  }
-
-  let embeds: EmbedPolicy;
-  try {
-    embeds = compileEmbedHosts(context.embedHosts ?? DEFAULT_EMBED_HOSTS);
-  } catch (error) {
-    return fail('embedHosts', (error as Error).message);
-  }
-
-  const internalOrigins = new Set<string>();
-  const sites = context.site === undefined ? [] : Array.isArray(context.site) ? context.site : [context.site];
-  for (const site of sites as (string | URL)[]) {
-    const origin = originOf(site);
-    if (!origin) fail('site', 'an absolute http(s) URL such as "https://example.com"');
-    internalOrigins.add(origin as string);
-  }
-
-  const serviceLinks = context.serviceLinks;
-  if (serviceLinks !== undefined) {
-    if (typeof serviceLinks.link !== 'function') fail('serviceLinks.link', 'a function (content) => Promise<string>');
-    if (typeof serviceLinks.domainId !== 'string' || serviceLinks.domainId === '') fail('serviceLinks.domainId', 'a non-empty string');
-    const origin = originOf(serviceLinks.siteUrl);
-    if (!origin) fail('serviceLinks.siteUrl', 'the registered site as an absolute http(s) URL');
-    if (serviceLinks.onError !== undefined && serviceLinks.onError !== 'warn' && serviceLinks.onError !== 'fail') {
-      fail('serviceLinks.onError', '"warn" or "fail"');
-    }
-    internalOrigins.add(origin as string);
-  }
-
-  const downloadImages = context.downloadImages;
-  if (downloadImages !== undefined) {
-    if (typeof downloadImages.dir !== 'string' || downloadImages.dir === '') fail('downloadImages.dir', 'a directory path');
-    if (typeof downloadImages.publicPath !== 'string' || downloadImages.publicPath === '') fail('downloadImages.publicPath', 'a URL path such as "/images/articles/"');
-  }
-
-  if (context.links !== undefined && !Array.isArray(context.links?.entries)) fail('links', 'a link map from buildLinkMap()');
-
-  return {
-    keyword: context.keyword.trim(),
-    title: context.title?.trim() || undefined,
-    slug: context.slug,
-    url: context.url,
-    articleType,
-    imageSize: imageSize as { width: number; height: number },
-    internalOrigins,
-    embeds,
-    links: context.links,
-    maxLinks,
-    headingIdPrefix,
-    rel,
-    target,
-    serviceLinks,
-    downloadImages,
-    wordsPerMinute: positive('wordsPerMinute', context.wordsPerMinute, DEFAULT_WORDS_PER_MINUTE),
-    cjkCharactersPerMinute: positive('cjkCharactersPerMinute', context.cjkCharactersPerMinute, DEFAULT_CJK_CHARACTERS_PER_MINUTE),
-    excerptLength: positive('excerptLength', context.excerptLength, DEFAULT_EXCERPT_LENGTH),
-  };
+  checkOptions(articleContextSchema, context satisfies z.input<typeof articleContextSchema>, (path) =>
+    path === '' ? 'The processArticle context' : `Pipeline option \`${path}\`${where}`,
+  );
 }
 
-function originOf(value: unknown): string | undefined {
-  if (typeof value !== 'string' && !(value instanceof URL)) return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
+/** The site's origins for every plugin that tells internal from external: `site`, and the service's `siteUrl`. */
+function siteWithService(context: ArticleContext): SiteOption | undefined {
+  const siteUrl = context.serviceLinks?.siteUrl;
+  if (siteUrl === undefined) return context.site;
+  const sites = context.site === undefined ? [] : Array.isArray(context.site) ? context.site : [context.site as string | URL];
+  return [...sites, siteUrl];
 }

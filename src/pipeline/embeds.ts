@@ -1,6 +1,14 @@
 // Iframe embeds: the host allow-list and the one safe form an allowed iframe is rewritten to.
 
 import type { Element, Properties } from 'hast';
+import { rule } from './option-check.js';
+
+/** Embed hosts allowed in iframes when `embedHosts` is not given. Subdomains of a host are allowed too. */
+export const DEFAULT_EMBED_HOSTS: readonly string[] = Object.freeze([
+  'youtube.com',
+  'youtube-nocookie.com',
+  'player.vimeo.com',
+]);
 
 /** A compiled embed allow-list. */
 export interface EmbedPolicy {
@@ -18,20 +26,45 @@ export const EMBED_SANDBOX = ['allow-scripts', 'allow-same-origin', 'allow-prese
 export const EMBED_REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const HOSTS_RULE = 'must be a list of host names, e.g. ["youtube.com"]';
 const cache = new Map<string, EmbedPolicy>();
+// The same list object (the default, a site's option) compiles once, without a second look at its hosts.
+const byList = new WeakMap<readonly string[], EmbedPolicy>();
+
+/** A host as the allow-list keeps it (lower case, no trailing dot), or undefined when it is not a host name. */
+function hostName(host: unknown): string | undefined {
+  const value = typeof host === 'string' ? host.trim().toLowerCase().replace(/\.$/, '') : '';
+  return HOST.test(value) ? value : undefined;
+}
+
+function hostsProblem(hosts: unknown): string | undefined {
+  if (!Array.isArray(hosts)) return HOSTS_RULE;
+  if (byList.has(hosts)) return undefined;
+  const bad = hosts.findIndex((host) => hostName(host) === undefined);
+  return bad === -1 ? undefined : `${HOSTS_RULE} (got ${JSON.stringify(hosts[bad])})`;
+}
+
+/** The rule of an `embedHosts` option: host names; a subdomain of one is allowed too, and `[]` drops every iframe. */
+export const embedHostsSchema = rule<readonly string[]>(hostsProblem);
 
 /** Compile (once per distinct list) the allow-list. Throws a plain Error describing a bad host. */
 export function compileEmbedHosts(hosts: readonly string[]): EmbedPolicy {
-  if (!Array.isArray(hosts)) throw new Error('a list of host names such as ["youtube.com"]');
+  const known = Array.isArray(hosts) ? byList.get(hosts) : undefined;
+  if (known) return known;
+  const problem = hostsProblem(hosts);
+  if (problem !== undefined) throw new Error(problem);
   const key = hosts.join('\n');
-  const cached = cache.get(key);
-  if (cached) return cached;
+  let policy = cache.get(key);
+  if (!policy) {
+    policy = embedPolicy(hosts.map((host) => hostName(host)!));
+    if (cache.size > 64) cache.clear();
+    cache.set(key, policy);
+  }
+  byList.set(hosts, policy);
+  return policy;
+}
 
-  const normalised = hosts.map((host) => {
-    const value = typeof host === 'string' ? host.trim().toLowerCase().replace(/\.$/, '') : '';
-    if (!HOST.test(value)) throw new Error(`host names such as "youtube.com" (got ${JSON.stringify(host)})`);
-    return value;
-  });
+function embedPolicy(normalised: string[]): EmbedPolicy {
   const alternatives = normalised.map((host) => host.replace(/[.]/g, '\\.')).join('|');
   const srcPattern = normalised.length
     ? new RegExp(`^https://(?:[a-z0-9-]+\\.)*(?:${alternatives})(?:[/?#]|$)`)
@@ -39,7 +72,7 @@ export function compileEmbedHosts(hosts: readonly string[]): EmbedPolicy {
   const allowed = (hostname: string): boolean =>
     normalised.some((host) => hostname === host || hostname.endsWith('.' + host));
 
-  const policy: EmbedPolicy = {
+  return {
     hosts: Object.freeze(normalised),
     srcPattern,
     rewrite(iframe) {
@@ -71,9 +104,6 @@ export function compileEmbedHosts(hosts: readonly string[]): EmbedPolicy {
       return { type: 'element', tagName: 'iframe', properties, children: [] };
     },
   };
-  if (cache.size > 64) cache.clear();
-  cache.set(key, policy);
-  return policy;
 }
 
 function titleOf(value: unknown, hostname: string): string {

@@ -3,14 +3,24 @@
 import type { Root } from 'hast';
 import { sanitize } from 'hast-util-sanitize';
 import type { Plugin } from 'unified';
-import { runOf } from './article-run.js';
+import { compileEmbedHosts, DEFAULT_EMBED_HOSTS, embedHostsSchema } from './embeds.js';
+import { checkOptions, optionsObject, pluginOption } from './option-check.js';
 import { outputSchema } from './schema.js';
+
+export interface FinalSanitizeOptions {
+  /** The `embedHosts` given to `rehypeArticleSanitize`: iframes from other hosts are removed. Default `DEFAULT_EMBED_HOSTS`. */
+  embedHosts?: readonly string[];
+}
+
+const optionsSchema = optionsObject({ embedHosts: embedHostsSchema.optional() });
 
 /**
  * Defence in depth: if a plugin (or a future change to one) ever let something through, this pass
  * still removes it. The schema allows exactly the input schema plus our own additions: heading ids,
- * link `rel`/`target`, image loading hints; no `<h1>`.
+ * link `rel`/`target`, image loading hints; no `<h1>`. Run it last, before stringifying.
  */
-export const rehypeArticleFinalSanitize: Plugin<[], Root> = function () {
-  return (tree, file) => sanitize(tree, outputSchema(runOf(file).settings.embeds)) as Root;
+export const rehypeArticleFinalSanitize: Plugin<[(FinalSanitizeOptions | null | undefined)?], Root> = function (options) {
+  checkOptions(optionsSchema, options ?? {}, pluginOption('rehypeArticleFinalSanitize'));
+  const schema = outputSchema(compileEmbedHosts(options?.embedHosts ?? DEFAULT_EMBED_HOSTS));
+  return (tree) => sanitize(tree, schema) as Root;
 };

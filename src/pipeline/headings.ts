@@ -3,10 +3,32 @@
 import type { Element, Parents, Root } from 'hast';
 import GithubSlugger, { slug as slugOf } from 'github-slugger';
 import type { Plugin } from 'unified';
-import { runOf, type ArticleHeading } from './article-run.js';
+import { z } from 'zod';
+import { articleData, type ArticleHeading } from './article-data.js';
+import { takeInputId } from './node-marks.js';
+import { checkOptions, optionsObject, pluginOption } from './option-check.js';
 import { plainText } from './plain-text.js';
 
 const HEADING = /^h([1-6])$/;
+const PREFIX_RULE = 'must be letters, digits, "-" or "_" only';
+
+/** The rule of a heading id prefix: letters, digits, `-` and `_`, so that an id stays one plain token. */
+export const headingIdPrefixSchema = z.string({ error: PREFIX_RULE }).regex(/^[A-Za-z0-9_-]*$/, { error: PREFIX_RULE });
+
+export interface HeadingsOptions {
+  /**
+   * Prefix for the generated heading ids. Default `''` (ids are bare slugs, as Astro's Markdown
+   * makes them). Set one (e.g. `'h-'`) if your page's scripts read globals that a heading id could shadow.
+   */
+  idPrefix?: string;
+  /** The title when the body has no `<h1>` and the document no `<title>`. Default: none. */
+  title?: string;
+}
+
+const optionsSchema = optionsObject({
+  idPrefix: headingIdPrefixSchema.optional(),
+  title: z.string({ error: 'must be a string' }).optional(),
+});
 
 /**
  * - The first non-empty `<h1>` (usually the leading one) is the title and leaves the body: the page
@@ -37,8 +59,7 @@ export function normalizeHeadings(
   const renamed = new Map<string, string>();
 
   for (const { node, parent, level } of found) {
-    const inputId = (node.data as { inputId?: string } | undefined)?.inputId;
-    if (inputId !== undefined) delete node.data;
+    const inputId = takeInputId(node);
     const text = plainText(node);
     if (text === '' || (title === undefined && level === 1)) {
       if (text !== '') title = text;
@@ -64,12 +85,20 @@ export function normalizeHeadings(
   return { title, headings };
 }
 
-export const rehypeArticleHeadings: Plugin<[], Root> = function () {
+/**
+ * Normalize the headings (see `normalizeHeadings`). Sets `file.data.article.title` (the `<h1>`, else
+ * the document's `<title>`, else the `title` option) and `file.data.article.headings`.
+ */
+export const rehypeArticleHeadings: Plugin<[(HeadingsOptions | null | undefined)?], Root> = function (options) {
+  checkOptions(optionsSchema, options ?? {}, pluginOption('rehypeArticleHeadings'));
+  const idPrefix = options?.idPrefix ?? '';
+  const fallbackTitle = options?.title;
   return (tree, file) => {
-    const run = runOf(file);
-    const { title, headings } = normalizeHeadings(tree, { idPrefix: run.settings.headingIdPrefix });
-    run.title = title ?? run.documentTitle ?? run.settings.title ?? run.settings.keyword;
-    run.headings = headings;
+    const data = articleData(file);
+    const { title, headings } = normalizeHeadings(tree, { idPrefix });
+    const found = title ?? data.documentTitle ?? fallbackTitle;
+    if (found !== undefined) data.title = found;
+    data.headings = headings;
   };
 };
 

@@ -3,8 +3,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { BlockList, isIP } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import type { Element, Parents, Root } from 'hast';
 import pLimit, { type LimitFunction } from 'p-limit';
+import type { Plugin } from 'unified';
+import type { VFile } from 'vfile';
+import { z } from 'zod';
+import { warn } from './article-data.js';
+import { markOriginalSrc } from './node-marks.js';
+import { checkOptions, optionsObject, pluginOption, rule, storeRule } from './option-check.js';
+import { schemeOf } from './url-policy.js';
 
 /** Remembers which stored file a remote URL became, so an expired URL still resolves on the next build. */
 export interface DownloadCache {
@@ -33,8 +41,11 @@ export interface DownloadImagesOptions {
    * has expired stays remote. Give a persistent one (the loader keeps it next to its cache).
    */
   cache?: DownloadCache;
-  /** The fetch implementation. Default: the global `fetch` (undici). */
-  fetch?: typeof globalThis.fetch;
+  /**
+   * The fetch function that downloads, e.g. `globalThis.fetch`. Required: the caller decides how
+   * the build reaches the network (the loader passes its service's, which knows the offline emulator).
+   */
+  fetch: typeof globalThis.fetch;
 }
 
 export const DEFAULT_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -42,14 +53,84 @@ export const DEFAULT_DOWNLOAD_TIMEOUT_MS = 20_000;
 export const DEFAULT_DOWNLOAD_CONCURRENCY = 4;
 const MAX_REDIRECTS = 5;
 
+interface ImageType {
+  extension: string;
+  sniff: (bytes: Uint8Array) => boolean;
+}
+
 // SVG is left out on purpose: served from the site's own origin, an SVG opened directly runs its script.
-const IMAGE_TYPES: Record<string, { extension: string; sniff: (bytes: Uint8Array) => boolean }> = {
+const IMAGE_TYPES: Record<string, ImageType> = {
   'image/png': { extension: 'png', sniff: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
   'image/jpeg': { extension: 'jpg', sniff: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
   'image/gif': { extension: 'gif', sniff: (b) => ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a' },
   'image/webp': { extension: 'webp', sniff: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP' },
   'image/avif': { extension: 'avif', sniff: (b) => ascii(b, 4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(b, 8, 12)) },
 };
+
+const whole = (what: string) => {
+  const message = `must be a whole number of ${what} greater than 0`;
+  return z.number({ error: message }).int({ error: message }).positive({ error: message });
+};
+const DIR_RULE = 'must be a directory path, e.g. "public/images/articles"';
+const PUBLIC_PATH_RULE = 'must be a URL path such as "/images/articles/"';
+
+/** The rules of the `downloadImages` options. */
+export const downloadImagesOptionsSchema = optionsObject({
+  dir: z.string({ error: DIR_RULE }).min(1, { error: DIR_RULE }),
+  publicPath: z.string({ error: PUBLIC_PATH_RULE }).min(1, { error: PUBLIC_PATH_RULE }),
+  fetch: rule<typeof globalThis.fetch>((value) => (typeof value === 'function' ? undefined : 'is required: the fetch function to download with, e.g. globalThis.fetch')),
+  maxBytes: whole('bytes').optional(),
+  timeoutMs: whole('milliseconds').optional(),
+  concurrency: whole('downloads').optional(),
+  allowPrivateHosts: z.boolean({ error: 'must be true or false' }).optional(),
+  cache: storeRule<DownloadCache>('{ get(url), set(url, fileName) }').optional(),
+});
+
+/**
+ * Download every remote (http/https) image into `dir` and point its `src` at `publicPath`. A failed
+ * download keeps the remote URL and adds a warning to `file.messages`. Run it after `rehypeArticleImages`.
+ */
+export const rehypeArticleImageDownload: Plugin<[DownloadImagesOptions], Root> = function (options) {
+  checkOptions(downloadImagesOptionsSchema, options, pluginOption('rehypeArticleImageDownload'));
+  return async (tree, file) => {
+    const images: Element[] = [];
+    collectImages(tree, images);
+    if (images.length > 0) await downloadAll(images, options, file);
+  };
+};
+
+/** Each remote URL is fetched once per article, however many images show it. */
+async function downloadAll(images: Element[], options: DownloadImagesOptions, file: VFile): Promise<void> {
+  const byUrl = new Map<string, Promise<DownloadResult>>();
+  await Promise.all(
+    images.map(async (node) => {
+      const src = node.properties.src;
+      const scheme = typeof src === 'string' ? schemeOf(src) : undefined;
+      if (typeof src !== 'string' || (scheme !== 'http' && scheme !== 'https')) return;
+      let pending = byUrl.get(src);
+      if (!pending) {
+        pending = downloadImage(src, options).then((result) => {
+          if (!result.ok) warn(file, `Image ${displayUrl(src)} was not downloaded: ${result.reason}; the remote URL is kept.`, 'image-download');
+          return result;
+        });
+        byUrl.set(src, pending);
+      }
+      const result = await pending;
+      if (result.ok) {
+        node.properties.src = result.src;
+        markOriginalSrc(node, src);
+      }
+    }),
+  );
+}
+
+function collectImages(parent: Parents, images: Element[]): void {
+  for (const child of parent.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'img') images.push(child);
+    else collectImages(child, images);
+  }
+}
 
 export type DownloadResult = { ok: true; src: string; fileName: string } | { ok: false; reason: string };
 
@@ -77,21 +158,42 @@ export function displayUrl(url: string): string {
 
 async function download(url: string, options: DownloadImagesOptions): Promise<DownloadResult> {
   const publicPath = options.publicPath.endsWith('/') ? options.publicPath : options.publicPath + '/';
-  const cached = await options.cache?.get(url);
-  if (cached && /^[a-f0-9]{64}\.[a-z]+$/.test(cached) && (await exists(join(options.dir, cached)))) {
-    return { ok: true, src: publicPath + cached, fileName: cached };
-  }
+  const cached = await cachedFile(url, options);
+  if (cached) return { ok: true, src: publicPath + cached, fileName: cached };
 
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMAGE_BYTES;
-  const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS);
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const fetched = await fetchFollowingRedirects(url, options);
+  if (!fetched.ok) return fetched;
+  const accepted = await acceptedImage(fetched.response, maxBytes);
+  if (!accepted.ok) return accepted;
+  const bytes = await readBounded(fetched.response, maxBytes);
+  if (!bytes) return { ok: false, reason: `it is larger than the ${maxBytes}-byte limit` };
+  if (!accepted.type.sniff(bytes)) return { ok: false, reason: `its bytes are not a ${accepted.contentType} image` };
 
+  const fileName = `${createHash('sha256').update(bytes).digest('hex')}.${accepted.type.extension}`;
+  await store(bytes, join(options.dir, fileName), options.dir);
+  await options.cache?.set(url, fileName);
+  return { ok: true, src: publicPath + fileName, fileName };
+}
+
+/** The stored file a URL became on an earlier build, if the cache remembers it and it is still there. */
+async function cachedFile(url: string, options: DownloadImagesOptions): Promise<string | undefined> {
+  const cached = await options.cache?.get(url);
+  return cached && /^[a-f0-9]{64}\.[a-z]+$/.test(cached) && (await exists(join(options.dir, cached))) ? cached : undefined;
+}
+
+type Refusal = { ok: false; reason: string };
+
+/** The final answer for a URL, redirects followed by hand so that every hop is checked like the first. */
+async function fetchFollowingRedirects(url: string, options: DownloadImagesOptions): Promise<{ ok: true; response: Response } | Refusal> {
+  const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS);
+  // Called unbound, as a plain function: a browser-style fetch refuses to run with another `this`.
+  const fetchImpl = options.fetch;
   let current = url;
-  let response: Response | undefined;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const refusal = refuseUrl(current, options.allowPrivateHosts ?? false);
     if (refusal) return { ok: false, reason: refusal };
-    response = await fetchImpl(current, {
+    const response = await fetchImpl(current, {
       signal,
       redirect: 'manual',
       headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9' },
@@ -100,17 +202,17 @@ async function download(url: string, options: DownloadImagesOptions): Promise<Do
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel();
       current = new URL(location, current).href;
-      response = undefined;
       continue;
     }
-    break;
-  }
-  if (!response) return { ok: false, reason: `more than ${MAX_REDIRECTS} redirects` };
-  if (response.status !== 200) {
+    if (response.status === 200) return { ok: true, response };
     await response.body?.cancel();
     return { ok: false, reason: `the server answered HTTP ${response.status}` };
   }
+  return { ok: false, reason: `more than ${MAX_REDIRECTS} redirects` };
+}
 
+/** The image type a response declares, when it is one we store and not over the size limit; else the body is dropped. */
+async function acceptedImage(response: Response, maxBytes: number): Promise<{ ok: true; type: ImageType; contentType: string } | Refusal> {
   const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const type = IMAGE_TYPES[contentType];
   if (!type) {
@@ -123,26 +225,21 @@ async function download(url: string, options: DownloadImagesOptions): Promise<Do
     await response.body?.cancel();
     return { ok: false, reason: `it is larger than the ${maxBytes}-byte limit` };
   }
+  return { ok: true, type, contentType };
+}
 
-  const bytes = await readBounded(response, maxBytes);
-  if (!bytes) return { ok: false, reason: `it is larger than the ${maxBytes}-byte limit` };
-  if (!type.sniff(bytes)) return { ok: false, reason: `its bytes are not a ${contentType} image` };
-
-  const fileName = `${createHash('sha256').update(bytes).digest('hex')}.${type.extension}`;
-  const path = join(options.dir, fileName);
-  if (!(await exists(path))) {
-    await mkdir(options.dir, { recursive: true });
-    const temporary = join(options.dir, `.${fileName}.${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      await writeFile(temporary, bytes);
-      await rename(temporary, path);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+/** Write the file under its content name, atomically: a temporary file renamed into place. */
+async function store(bytes: Uint8Array, path: string, dir: string): Promise<void> {
+  if (await exists(path)) return;
+  await mkdir(dir, { recursive: true });
+  const temporary = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, bytes);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
   }
-  await options.cache?.set(url, fileName);
-  return { ok: true, src: publicPath + fileName, fileName };
 }
 
 async function readBounded(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {

@@ -2,10 +2,36 @@
 
 import type { Element, Parents, Root } from 'hast';
 import type { Plugin } from 'unified';
-import { runOf, type ArticleRun } from './article-run.js';
-import { displayUrl, downloadImage } from './image-download.js';
-import { schemeOf } from './url-policy.js';
+import { z } from 'zod';
+import { imageSizeToPixels } from '../spec/image-size.js';
+import { articleData } from './article-data.js';
+import { checkOptions, optionsObject, pluginOption } from './option-check.js';
 import { plainText } from './plain-text.js';
+
+/** The size of images without one when `imageSize` is not given. */
+export const DEFAULT_IMAGE_SIZE = '1024x1024';
+const SIZE_RULE = 'must be a pixel size such as "1536x1024" or a shorthand such as "16:9" or "landscape"';
+
+/** The rule of an `imageSize` option: the request's pixel size or shorthand (see `imageSizeToPixels`). */
+export const imageSizeSchema = z.string({ error: SIZE_RULE }).refine((size) => imageSizeToPixels(size) !== undefined, { error: SIZE_RULE });
+
+export interface ImagesOptions {
+  /** The article's keyword, appended to the title in a fallback alt text that lacks it. Default: none. */
+  keyword?: string;
+  /**
+   * The title for fallback alt texts when `file.data.article.title` is not set (`rehypeArticleHeadings`
+   * sets it). Default: the keyword.
+   */
+  title?: string;
+  /** Size given to images without `width` and `height`: a pixel size or shorthand. Default `'1024x1024'`. */
+  imageSize?: string;
+}
+
+const optionsSchema = optionsObject({
+  keyword: z.string({ error: 'must be a string' }).optional(),
+  title: z.string({ error: 'must be a string' }).optional(),
+  imageSize: imageSizeSchema.optional(),
+});
 
 interface FoundImage {
   node: Element;
@@ -47,39 +73,16 @@ export function prepareImages(
   return images.map((image) => image.node);
 }
 
-export const rehypeArticleImages: Plugin<[], Root> = function () {
-  return async (tree, file) => {
-    const run = runOf(file);
-    const { settings } = run;
-    const images = prepareImages(tree, { title: run.title ?? settings.keyword, keyword: settings.keyword, size: settings.imageSize });
-    if (settings.downloadImages && images.length > 0) await downloadAll(images, run);
+/** Alt text, loading hints and a reserved size for every image (see `prepareImages`). Run it after the headings. */
+export const rehypeArticleImages: Plugin<[(ImagesOptions | null | undefined)?], Root> = function (options) {
+  checkOptions(optionsSchema, options ?? {}, pluginOption('rehypeArticleImages'));
+  const keyword = options?.keyword ?? '';
+  const fallbackTitle = options?.title ?? keyword;
+  const size = imageSizeToPixels(options?.imageSize ?? DEFAULT_IMAGE_SIZE)!;
+  return (tree, file) => {
+    prepareImages(tree, { title: articleData(file).title ?? fallbackTitle, keyword, size });
   };
 };
-
-async function downloadAll(images: Element[], run: ArticleRun): Promise<void> {
-  const options = run.settings.downloadImages!;
-  const byUrl = new Map<string, ReturnType<typeof downloadImage>>();
-  await Promise.all(
-    images.map(async (node) => {
-      const src = node.properties.src as string;
-      const scheme = schemeOf(src);
-      if (scheme !== 'http' && scheme !== 'https') return;
-      let pending = byUrl.get(src);
-      if (!pending) {
-        pending = downloadImage(src, options).then((result) => {
-          if (!result.ok) run.warnings.push(`Image ${displayUrl(src)} was not downloaded: ${result.reason}; the remote URL is kept.`);
-          return result;
-        });
-        byUrl.set(src, pending);
-      }
-      const result = await pending;
-      if (result.ok) {
-        node.properties.src = result.src;
-        run.downloadedFrom.set(node, src);
-      }
-    }),
-  );
-}
 
 function fallbackAlt(title: string, keyword: string): string {
   return title.toLowerCase().includes(keyword.toLowerCase()) ? title : `${title} – ${keyword}`;

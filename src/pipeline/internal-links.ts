@@ -2,14 +2,67 @@
 
 import type { Element, ElementContent, Parents, Root, Text } from 'hast';
 import type { Plugin } from 'unified';
-import { runOf, type ArticleRun, type LinkSource } from './article-run.js';
-import type { LinkEntry, LinkMap } from './link-map.js';
+import type { VFile } from 'vfile';
+import { z } from 'zod';
+import { warn, type LinkSource } from './article-data.js';
+import { linkMapSchema, type LinkEntry, type LinkMap } from './link-map.js';
+import { markLinkSource } from './node-marks.js';
+import { checkOptions, optionsObject, pluginOption, rule } from './option-check.js';
 import { compilePhrases, type PhraseMatcher } from './phrase-matcher.js';
-import { internalLinksFailure } from './service-links.js';
-import { pageKey } from './url-policy.js';
+import {
+  fetchServiceLinkSuggestions,
+  internalLinksFailure,
+  serviceLinksOptionsSchema,
+  type ServiceLinksOptions,
+  type ServiceLinkSuggestions,
+} from './service-links.js';
+import { pageKey, siteOrigins, siteSchema, type SiteOption } from './url-policy.js';
+
+/** Most internal links per article when `maxLinks` is not given. */
+export const DEFAULT_MAX_LINKS = 10;
 
 /** No link is inserted inside these: links, headings, code, captions and controls. */
 const BLOCKED = new Set(['a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'code', 'pre', 'kbd', 'samp', 'figcaption', 'summary', 'iframe']);
+const MAX_LINKS_ADVICE = 'use 0 to turn internal links off';
+
+/** The rule of a `maxLinks` option: a whole number, 0 or more. */
+export const maxLinksSchema = z
+  .number({ error: `must be a number; ${MAX_LINKS_ADVICE}` })
+  .int({ error: `must be a whole number; ${MAX_LINKS_ADVICE}` })
+  .min(0, { error: `must be 0 or more; ${MAX_LINKS_ADVICE}` });
+
+export interface InternalLinksOptions {
+  /** Phrase → URL map, from `buildLinkMap`. Build it once per site: its matcher is compiled once per map. Default: none. */
+  links?: LinkMap;
+  /** Most links inserted into one article (local and service together). Default 10. */
+  maxLinks?: number;
+  /** The site's origin(s): a link to them is a link to one of its pages. Relative links always are. Default: none. */
+  site?: SiteOption;
+  /** The article's slug: entries of `links` with this slug are never linked (no self-links). */
+  slug?: string;
+  /** The article's own URL: never linked (no self-links). */
+  url?: string;
+  /**
+   * The service's internal-links endpoint, asked with the file's input HTML (`String(file)`); its
+   * `siteUrl` counts as the site's too. Default: not used.
+   */
+  serviceLinks?: ServiceLinksOptions;
+  /**
+   * The answer for this file, when the caller already asked (`fetchServiceLinkSuggestions(html,
+   * serviceLinks)`), e.g. before parsing so that the request overlaps the work. For one file only.
+   */
+  serviceSuggestions?: Promise<ServiceLinkSuggestions>;
+}
+
+const optionsSchema = optionsObject({
+  links: linkMapSchema.optional(),
+  maxLinks: maxLinksSchema.optional(),
+  site: siteSchema.optional(),
+  slug: z.string({ error: 'must be a string' }).optional(),
+  url: z.string({ error: 'must be a string' }).optional(),
+  serviceLinks: serviceLinksOptionsSchema.optional(),
+  serviceSuggestions: rule<Promise<ServiceLinkSuggestions>>((value) => (value instanceof Promise ? undefined : 'must be a promise')).optional(),
+});
 
 const compiledMaps = new WeakMap<LinkMap, PhraseMatcher>();
 
@@ -52,40 +105,61 @@ export interface InsertLinksOptions {
  */
 export function insertInternalLinks(tree: Root, options: InsertLinksOptions): number {
   if (options.maxLinks <= 0 || options.sources.length === 0) return 0;
-  const { internalOrigins } = options;
-  const usedPages = new Set<string>();
-  collectLinkedPages(tree, usedPages, internalOrigins);
-  const selfPage = options.selfUrl !== undefined ? pageKey(options.selfUrl, internalOrigins) : undefined;
+  const insertion = new LinkInsertion(tree, options);
+  insertion.walk(tree);
+  return insertion.inserted;
+}
 
+interface Candidate {
+  index: number;
+  end: number;
+  entry: LinkEntry;
+  source: LinkSource;
+}
+
+/** One pass of `insertInternalLinks`: the pages already linked, and the links inserted so far. */
+class LinkInsertion {
+  inserted = 0;
+  readonly #options: InsertLinksOptions;
+  readonly #usedPages = new Set<string>();
+  readonly #selfPage: string | undefined;
   // A phrase is met again and again (the article's own keyword, a page already linked): key its URL once.
-  const pages = new Map<LinkEntry, string>();
-  const pageOf = (entry: LinkEntry): string => {
-    let page = pages.get(entry);
-    if (page === undefined) {
-      page = pageKey(entry.url, internalOrigins);
-      pages.set(entry, page);
-    }
-    return page;
-  };
-  const usable = (entry: LinkEntry): boolean => {
-    if (options.selfSlug !== undefined && entry.slug === options.selfSlug) return false;
-    const page = pageOf(entry);
-    return !usedPages.has(page) && page !== selfPage;
-  };
+  readonly #pages = new Map<LinkEntry, string>();
 
-  let inserted = 0;
-  const linkText = (node: Text): ElementContent[] | undefined => {
+  constructor(tree: Root, options: InsertLinksOptions) {
+    this.#options = options;
+    collectLinkedPages(tree, this.#usedPages, options.internalOrigins);
+    this.#selfPage = options.selfUrl !== undefined ? pageKey(options.selfUrl, options.internalOrigins) : undefined;
+  }
+
+  /** Link the text below `parent`, replacing each linked text node by its pieces. */
+  walk(parent: Parents): void {
+    const children = parent.children as ElementContent[];
+    let replaced: ElementContent[] | undefined;
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index]!;
+      let pieces: ElementContent[] | undefined;
+      if (this.inserted < this.#options.maxLinks) {
+        if (child.type === 'text') pieces = this.#linkText(child);
+        else if (child.type === 'element' && !BLOCKED.has(child.tagName)) this.walk(child);
+      }
+      if (pieces) {
+        replaced ??= children.slice(0, index);
+        replaced.push(...pieces);
+      } else if (replaced) {
+        replaced.push(child);
+      }
+    }
+    if (replaced) parent.children = replaced as typeof parent.children;
+  }
+
+  /** The text node as text and links, or undefined when nothing in it is linked. */
+  #linkText(node: Text): ElementContent[] | undefined {
     const text = node.value;
     let position = 0;
     let pieces: ElementContent[] | undefined;
-    while (inserted < options.maxLinks) {
-      let best: { index: number; end: number; entry: LinkEntry; source: LinkSource } | undefined;
-      for (const { matcher, source } of options.sources) {
-        const match = matcher.find(text, position, usable);
-        if (match && (!best || match.index < best.index || (match.index === best.index && match.end > best.end))) {
-          best = { ...match, source };
-        }
-      }
+    while (this.inserted < this.#options.maxLinks) {
+      const best = this.#bestMatch(text, position);
       if (!best) break;
       pieces ??= [];
       if (best.index > position) pieces.push({ type: 'text', value: text.slice(position, best.index) });
@@ -96,70 +170,81 @@ export function insertInternalLinks(tree: Root, options: InsertLinksOptions): nu
         children: [{ type: 'text', value: text.slice(best.index, best.end) }],
       };
       pieces.push(link);
-      usedPages.add(pageOf(best.entry));
-      options.onInsert?.(link, best.source);
-      inserted++;
+      this.#usedPages.add(this.#pageOf(best.entry));
+      this.#options.onInsert?.(link, best.source);
+      this.inserted++;
       position = best.end;
     }
     if (pieces && position < text.length) pieces.push({ type: 'text', value: text.slice(position) });
     return pieces;
-  };
+  }
 
-  const walk = (parent: Parents): void => {
-    const children = parent.children as ElementContent[];
-    let replaced: ElementContent[] | undefined;
-    for (let index = 0; index < children.length; index++) {
-      const child = children[index]!;
-      let pieces: ElementContent[] | undefined;
-      if (inserted < options.maxLinks) {
-        if (child.type === 'text') pieces = linkText(child);
-        else if (child.type === 'element' && !BLOCKED.has(child.tagName)) walk(child);
-      }
-      if (pieces) {
-        replaced ??= children.slice(0, index);
-        replaced.push(...pieces);
-      } else if (replaced) {
-        replaced.push(child);
+  #bestMatch(text: string, position: number): Candidate | undefined {
+    let best: Candidate | undefined;
+    for (const { matcher, source } of this.#options.sources) {
+      const match = matcher.find(text, position, this.#usable);
+      if (match && (!best || match.index < best.index || (match.index === best.index && match.end > best.end))) {
+        best = { ...match, source };
       }
     }
-    if (replaced) parent.children = replaced as typeof parent.children;
+    return best;
+  }
+
+  readonly #usable = (entry: LinkEntry): boolean => {
+    if (this.#options.selfSlug !== undefined && entry.slug === this.#options.selfSlug) return false;
+    const page = this.#pageOf(entry);
+    return !this.#usedPages.has(page) && page !== this.#selfPage;
   };
-  walk(tree);
-  return inserted;
+
+  #pageOf(entry: LinkEntry): string {
+    let page = this.#pages.get(entry);
+    if (page === undefined) {
+      page = pageKey(entry.url, this.#options.internalOrigins);
+      this.#pages.set(entry, page);
+    }
+    return page;
+  }
 }
 
-export const rehypeArticleInternalLinks: Plugin<[], Root> = function () {
+/** Link phrases of the text to the site's pages (see `insertInternalLinks`), from `links` and the service. */
+export const rehypeArticleInternalLinks: Plugin<[(InternalLinksOptions | null | undefined)?], Root> = function (options) {
+  checkOptions(optionsSchema, options ?? {}, pluginOption('rehypeArticleInternalLinks'));
+  const links = options?.links;
+  const local = links && links.entries.length > 0 ? matcherFor(links) : undefined;
+  const maxLinks = options?.maxLinks ?? DEFAULT_MAX_LINKS;
+  const internalOrigins = siteOrigins(options?.site, options?.serviceLinks?.siteUrl);
   return async (tree, file) => {
-    const run = runOf(file);
-    const { settings } = run;
     const sources: LinkSourceMatcher[] = [];
-    if (settings.links && settings.links.entries.length > 0) sources.push({ matcher: matcherFor(settings.links), source: 'local' });
-    const service = await serviceSource(run);
+    if (local) sources.push({ matcher: local, source: 'local' });
+    const service = maxLinks > 0 ? await serviceSource(file, options ?? {}) : undefined;
     if (service) sources.push(service);
     insertInternalLinks(tree, {
       sources,
-      maxLinks: settings.maxLinks,
-      internalOrigins: settings.internalOrigins,
-      selfSlug: settings.slug,
-      selfUrl: settings.url,
-      onInsert: (link, source) => run.insertedLinks.set(link, source),
+      maxLinks,
+      internalOrigins,
+      selfSlug: options?.slug,
+      selfUrl: options?.url,
+      onInsert: markLinkSource,
     });
   };
 };
 
-async function serviceSource(run: ArticleRun): Promise<LinkSourceMatcher | undefined> {
-  if (!run.serviceSuggestions) return undefined;
-  const suggestions = await run.serviceSuggestions;
+/** The service's suggestions as a link source; a failure warns (or, with `onError: 'fail'`, throws). */
+async function serviceSource(file: VFile, options: InternalLinksOptions): Promise<LinkSourceMatcher | undefined> {
+  const { serviceLinks, slug } = options;
+  const pending = options.serviceSuggestions ?? (serviceLinks ? fetchServiceLinkSuggestions(String(file), serviceLinks) : undefined);
+  if (!pending) return undefined;
+  const suggestions = await pending;
   if (suggestions.error !== undefined) {
-    const failure = internalLinksFailure(suggestions.error, run.settings.slug);
-    if (run.settings.serviceLinks?.onError === 'fail') throw failure;
-    run.warnings.push(`${failure.message} The article has local links only. [${failure.code}]`);
+    const failure = internalLinksFailure(suggestions.error, slug);
+    if (serviceLinks?.onError === 'fail') throw failure;
+    warn(file, `${failure.message} The article has local links only. [${failure.code}]`, 'service-links');
     return undefined;
   }
   if (suggestions.cacheError !== undefined) {
     const reason = suggestions.cacheError instanceof Error ? suggestions.cacheError.message : String(suggestions.cacheError);
-    const where = run.settings.slug ? ` of article "${run.settings.slug}"` : '';
-    run.warnings.push(`The service's internal links${where} were used but could not be cached (${reason}); the next build pays for them again. Check serviceLinks.cache.`);
+    const where = slug ? ` of article "${slug}"` : '';
+    warn(file, `The service's internal links${where} were used but could not be cached (${reason}); the next build pays for them again. Check serviceLinks.cache.`, 'service-links');
   }
   return suggestions.entries.length > 0 ? { matcher: compilePhrases(suggestions.entries), source: 'service' } : undefined;
 }

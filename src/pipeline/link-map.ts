@@ -1,6 +1,7 @@
 // The local link map: phrase → URL, built from the other articles of the manifest and the user's links.
 
 import { PipelineOptionError } from './errors.js';
+import { rule } from './option-check.js';
 
 /** One linkable phrase. `slug` names the article it leads to, when it is one of ours. */
 export interface LinkEntry {
@@ -13,6 +14,11 @@ export interface LinkEntry {
 export interface LinkMap {
   readonly entries: readonly LinkEntry[];
 }
+
+/** The rule of a `links` option: a map from `buildLinkMap()` (its entries are checked there). */
+export const linkMapSchema = rule<LinkMap>((value) =>
+  Array.isArray((value as { entries?: unknown } | null)?.entries) ? undefined : 'must be a link map from buildLinkMap()',
+);
 
 export interface LinkableArticle {
   slug: string;

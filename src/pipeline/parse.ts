@@ -4,7 +4,7 @@ import type { Element, Root, RootContent } from 'hast';
 import { fromParse5 } from 'hast-util-from-parse5';
 import { parse, parseFragment } from 'parse5';
 import type { Plugin } from 'unified';
-import { runOf } from './article-run.js';
+import { articleData } from './article-data.js';
 
 // A full document starts (after a BOM, whitespace and comments) with a doctype, <html>, <head> or <body>.
 const FULL_DOCUMENT = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
@@ -51,11 +51,14 @@ function only(body: Element, tagName: string): Element | undefined {
   return found.length === 1 ? found[0] : undefined;
 }
 
-/** unified parser plugin: `processor.use(rehypeArticleParse)` instead of `rehype-parse`. */
+/**
+ * unified parser plugin: `processor.use(rehypeArticleParse)` instead of `rehype-parse`. No options.
+ * A full document's `<title>` goes to `file.data.article.documentTitle`.
+ */
 export const rehypeArticleParse: Plugin<[], string, Root> = function () {
   this.parser = (document, file) => {
     const { tree, documentTitle } = parseArticleHtml(document);
-    if (documentTitle) runOf(file).documentTitle = documentTitle;
+    if (documentTitle) articleData(file).documentTitle = documentTitle;
     return tree;
   };
 };

@@ -80,6 +80,16 @@ function isSpace(code: number): boolean {
   );
 }
 
+/** The folded phrases as two tries: those that need a word boundary at their start, and those that do not. */
+interface PhraseTrie {
+  boundedStart: TrieNode;
+  freeStart: TrieNode;
+  /** Folded phrase → phrase: most matches are spelled like one. */
+  byFold: Map<string, Phrase>;
+  /** Text shorter than this (code units) holds no phrase: every code point of a phrase needs one of the text. */
+  minLength: number;
+}
+
 /**
  * Compile the phrases into one regex: a trie of the folded phrases (so shared prefixes are tried
  * once), every branch ordered so that the longest phrase wins at a position. A match is then
@@ -93,16 +103,19 @@ function isSpace(code: number): boolean {
  * fold the same.
  */
 export function compilePhrases(entries: readonly LinkEntry[]): PhraseMatcher {
-  const boundedStart: TrieNode = { children: new Map() };
-  const freeStart: TrieNode = { children: new Map() };
-  // Folded phrase → phrase: most matches are spelled like one.
-  const byFold = new Map<string, Phrase>();
-  // Text shorter than this (code units) holds no phrase: every code point of a phrase needs one of the text.
-  let minLength = Number.POSITIVE_INFINITY;
+  const trie = buildTrie(entries);
+  if (trie.byFold.size === 0) return { find: () => undefined };
+  markShorter(trie.boundedStart, false);
+  markShorter(trie.freeStart, false);
+  return new TrieMatcher(trie, phrasePattern(trie));
+}
+
+function buildTrie(entries: readonly LinkEntry[]): PhraseTrie {
+  const trie: PhraseTrie = { boundedStart: { children: new Map() }, freeStart: { children: new Map() }, byFold: new Map(), minLength: Number.POSITIVE_INFINITY };
   for (const entry of entries) {
     const folded = foldPhrase(entry.phrase.trim());
-    if (folded === '' || byFold.has(folded)) continue;
-    let node = isBoundedCode(folded.codePointAt(0)!) ? boundedStart : freeStart;
+    if (folded === '' || trie.byFold.has(folded)) continue;
+    let node = isBoundedCode(folded.codePointAt(0)!) ? trie.boundedStart : trie.freeStart;
     let codePoints = 0;
     for (const char of folded) {
       const code = edgeKey(char.codePointAt(0)!);
@@ -116,29 +129,66 @@ export function compilePhrases(entries: readonly LinkEntry[]): PhraseMatcher {
     }
     const phrase: Phrase = { fold: folded, entry, node };
     (node.phrases ??= []).push(phrase);
-    byFold.set(folded, phrase);
-    minLength = Math.min(minLength, codePoints);
+    trie.byFold.set(folded, phrase);
+    trie.minLength = Math.min(trie.minLength, codePoints);
   }
-  if (byFold.size === 0) return { find: () => undefined };
-  markShorter(boundedStart, false);
-  markShorter(freeStart, false);
+  return trie;
+}
 
+function phrasePattern(trie: PhraseTrie): RegExp {
   const branches: string[] = [];
-  if (boundedStart.children.size > 0) branches.push(`(?<![a-z0-9_])${serialize(boundedStart)}`);
-  if (freeStart.children.size > 0) branches.push(serialize(freeStart));
-  const regex = new RegExp(branches.join('|'), 'giu');
+  if (trie.boundedStart.children.size > 0) branches.push(`(?<![a-z0-9_])${serialize(trie.boundedStart)}`);
+  if (trie.freeStart.children.size > 0) branches.push(serialize(trie.freeStart));
+  return new RegExp(branches.join('|'), 'giu');
+}
 
-  // Scratch space of `walk`: the phrase ends along one match, reused so that a walk allocates little.
-  const ends: number[] = [];
-  const found: Phrase[][] = [];
+/** The matcher of compiled phrases. Not re-entrant: the regex and the scratch space are its own. */
+class TrieMatcher implements PhraseMatcher {
+  readonly #trie: PhraseTrie;
+  readonly #regex: RegExp;
+  // Scratch space of `#walk`: the phrase ends along one match, reused so that a walk allocates little.
+  readonly #ends: number[] = [];
+  readonly #found: Phrase[][] = [];
+
+  constructor(trie: PhraseTrie, regex: RegExp) {
+    this.#trie = trie;
+    this.#regex = regex;
+  }
+
+  find(text: string, from: number, usable: (entry: LinkEntry) => boolean): PhraseMatch | undefined {
+    if (text.length - from < this.#trie.minLength) return undefined;
+    const regex = this.#regex;
+    regex.lastIndex = from;
+    let match: RegExpExecArray | null;
+    while ((match = regex.exec(text)) !== null) {
+      const start = match.index;
+      let candidate: PhraseMatch | undefined;
+      const folded = match[0].toLowerCase();
+      // Lower case keeps the length of anything the pattern can match (İ, the one exception, matches no folded phrase).
+      if (folded.length === match[0].length && !startsInsideWord(text, start)) {
+        const phrase = this.#trie.byFold.get(folded);
+        if (phrase === undefined || phrase.node.hasShorter) {
+          candidate = this.#walk(text, start, folded, usable);
+        } else {
+          const end = start + folded.length;
+          if (!endsInsideWord(text, start, end) && usable(phrase.entry)) candidate = { index: start, end, entry: phrase.entry };
+        }
+      }
+      if (candidate) return candidate;
+      regex.lastIndex = start + (text.codePointAt(start)! > 0xffff ? 2 : 1);
+    }
+    return undefined;
+  }
 
   /**
    * Every phrase that starts at `start` lies on the one trie path that the match spells; walk it
    * once (over the folded match), then try the phrases longest first. Each is checked against the
    * text it would link, folded on its own: the walk followed the whole match's folding.
    */
-  const walk = (text: string, start: number, folded: string, usable: (entry: LinkEntry) => boolean): PhraseMatch | undefined => {
-    let node: TrieNode | undefined = isBoundedCode(folded.codePointAt(0)!) ? boundedStart : freeStart;
+  #walk(text: string, start: number, folded: string, usable: (entry: LinkEntry) => boolean): PhraseMatch | undefined {
+    const ends = this.#ends;
+    const found = this.#found;
+    let node: TrieNode | undefined = isBoundedCode(folded.codePointAt(0)!) ? this.#trie.boundedStart : this.#trie.freeStart;
     let count = 0;
     let index = 0;
     while (index < folded.length) {
@@ -167,33 +217,7 @@ export function compilePhrases(entries: readonly LinkEntry[]): PhraseMatcher {
       }
     }
     return undefined;
-  };
-
-  return {
-    find(text, from, usable) {
-      if (text.length - from < minLength) return undefined;
-      regex.lastIndex = from;
-      let match: RegExpExecArray | null;
-      while ((match = regex.exec(text)) !== null) {
-        const start = match.index;
-        let candidate: PhraseMatch | undefined;
-        const folded = match[0].toLowerCase();
-        // Lower case keeps the length of anything the pattern can match (İ, the one exception, matches no folded phrase).
-        if (folded.length === match[0].length && !startsInsideWord(text, start)) {
-          const phrase = byFold.get(folded);
-          if (phrase === undefined || phrase.node.hasShorter) {
-            candidate = walk(text, start, folded, usable);
-          } else {
-            const end = start + folded.length;
-            if (!endsInsideWord(text, start, end) && usable(phrase.entry)) candidate = { index: start, end, entry: phrase.entry };
-          }
-        }
-        if (candidate) return candidate;
-        regex.lastIndex = start + (text.codePointAt(start)! > 0xffff ? 2 : 1);
-      }
-      return undefined;
-    },
-  };
+  }
 }
 
 function markShorter(node: TrieNode, above: boolean): void {

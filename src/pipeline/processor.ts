@@ -1,20 +1,21 @@
-// The processor: the plugins in order, and processArticle, the pipeline's entry point.
+// The processor: the plugins in order, with one article's options, and processArticle, the pipeline's entry point.
 
-import type { Root } from 'hast';
 import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
-import { createRun, runData, type ArticleHeading, type ArticleImage, type ArticleLink } from './article-run.js';
-import { resolveSettings, type ArticleContext } from './context.js';
+import type { ArticleHeading, ArticleImage, ArticleLink } from './article-data.js';
+import { resolveSettings, type ArticleContext, type ArticleSettings } from './context.js';
 import { PipelineOptionError } from './errors.js';
+import { alreadyChecked } from './option-check.js';
 import { rehypeArticleExternalLinks } from './external-links.js';
 import { rehypeArticleFinalSanitize } from './final-sanitize.js';
 import { rehypeArticleHeadings } from './headings.js';
+import { rehypeArticleImageDownload } from './image-download.js';
 import { rehypeArticleImages } from './images.js';
-import { rehypeArticleInternalLinks } from './internal-links.js';
+import { DEFAULT_MAX_LINKS, rehypeArticleInternalLinks } from './internal-links.js';
 import { rehypeArticleMetadata } from './metadata.js';
 import { rehypeArticleParse } from './parse.js';
 import { rehypeArticleSanitize } from './sanitize.js';
-import { fetchServiceLinkSuggestions } from './service-links.js';
+import { fetchServiceLinkSuggestions, type ServiceLinkSuggestions } from './service-links.js';
 
 /** What `processArticle` returns. */
 export interface ProcessedArticle {
@@ -36,18 +37,24 @@ export interface ProcessedArticle {
   warnings: string[];
 }
 
-/** The plugins in order. The processor is built once; per-article settings travel with each file. */
-const processor = unified()
-  .use(rehypeArticleParse)
-  .use(rehypeArticleSanitize)
-  .use(rehypeArticleHeadings)
-  .use(rehypeArticleImages)
-  .use(rehypeArticleInternalLinks)
-  .use(rehypeArticleExternalLinks)
-  .use(rehypeArticleMetadata)
-  .use(rehypeArticleFinalSanitize)
-  .use(rehypeStringify)
-  .freeze();
+/**
+ * The plugins in order, each with its part of one article's settings. Building it is cheap next to
+ * running it: the costly parts (link map matcher, embed policy, sanitize schemas) are memoised.
+ */
+function articleProcessor(settings: ArticleSettings, serviceSuggestions: Promise<ServiceLinkSuggestions> | undefined) {
+  const internalLinks = serviceSuggestions ? alreadyChecked({ ...settings.internalLinks, serviceSuggestions }) : settings.internalLinks;
+  return unified()
+    .use(rehypeArticleParse)
+    .use(rehypeArticleSanitize, settings.sanitize)
+    .use(rehypeArticleHeadings, settings.headings)
+    .use(rehypeArticleImages, settings.images)
+    .use(settings.imageDownload ? [[rehypeArticleImageDownload, settings.imageDownload]] : [])
+    .use(rehypeArticleInternalLinks, internalLinks)
+    .use(rehypeArticleExternalLinks, settings.externalLinks)
+    .use(rehypeArticleMetadata, settings.metadata)
+    .use(rehypeArticleFinalSanitize, settings.finalSanitize)
+    .use(rehypeStringify);
+}
 
 /**
  * Turn untrusted article HTML (a fragment or a full document) into safe, structured, internally
@@ -59,24 +66,22 @@ export async function processArticle(html: string, context: ArticleContext): Pro
   if (typeof html !== 'string') {
     throw new PipelineOptionError(`processArticle needs the article HTML as a string${settings.slug ? ` (article "${settings.slug}")` : ''}.`);
   }
-  const run = createRun(settings);
   // Started before parsing so the request overlaps the work; the raw HTML is the content, so the
   // cache key depends on the article alone, not on the site's other articles or this code.
-  if (settings.serviceLinks && settings.maxLinks > 0) {
-    run.serviceSuggestions = fetchServiceLinkSuggestions(html, settings.serviceLinks);
-  }
-  const file = await processor.process({ value: html, data: runData(run) });
+  const { serviceLinks, maxLinks } = settings.internalLinks;
+  const serviceSuggestions = serviceLinks && (maxLinks ?? DEFAULT_MAX_LINKS) > 0 ? fetchServiceLinkSuggestions(html, serviceLinks) : undefined;
+  const file = await articleProcessor(settings, serviceSuggestions).process(html);
+  const data = file.data.article ?? {};
   return {
     // Unwrapped chrome (a document's <article>, <header>…) leaves blank lines at the ends.
     html: String(file.value).trim(),
-    title: run.title ?? settings.keyword,
-    headings: run.headings,
-    images: run.images,
-    links: run.links,
-    wordCount: run.wordCount,
-    readingTime: run.readingTime,
-    excerpt: run.excerpt,
-    warnings: run.warnings,
+    title: data.title ?? settings.keyword,
+    headings: data.headings ?? [],
+    images: data.images ?? [],
+    links: data.links ?? [],
+    wordCount: data.wordCount ?? 0,
+    readingTime: data.readingTime ?? 0,
+    excerpt: data.excerpt ?? '',
+    warnings: file.messages.map((message) => message.reason),
   };
 }
-

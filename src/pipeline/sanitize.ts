@@ -3,8 +3,9 @@
 import type { Element, ElementContent, Parents, Root } from 'hast';
 import { sanitize } from 'hast-util-sanitize';
 import type { Plugin } from 'unified';
-import { runOf } from './article-run.js';
-import type { EmbedPolicy } from './embeds.js';
+import { compileEmbedHosts, DEFAULT_EMBED_HOSTS, embedHostsSchema, type EmbedPolicy } from './embeds.js';
+import { markInputId } from './node-marks.js';
+import { checkOptions, optionsObject, pluginOption } from './option-check.js';
 import { inputSchema, STRIPPED_WITH_CONTENT } from './schema.js';
 import { ALLOWED_SCHEMES, isAllowedUrl, normalizeUrl } from './url-policy.js';
 
@@ -23,8 +24,21 @@ export function sanitizeArticleTree(tree: Root, embeds: EmbedPolicy): Root {
   return sanitize(tree, inputSchema(embeds)) as Root;
 }
 
-export const rehypeArticleSanitize: Plugin<[], Root> = function () {
-  return (tree, file) => sanitizeArticleTree(tree, runOf(file).settings.embeds);
+export interface SanitizeOptions {
+  /**
+   * Hosts whose iframes are kept (exact host or any subdomain of it), rewritten to a safe form.
+   * Default `DEFAULT_EMBED_HOSTS` (youtube.com, youtube-nocookie.com, player.vimeo.com); `[]` drops every iframe.
+   */
+  embedHosts?: readonly string[];
+}
+
+const optionsSchema = optionsObject({ embedHosts: embedHostsSchema.optional() });
+
+/** Sanitize untrusted article HTML (see `sanitizeArticleTree`). Run it first, right after parsing. */
+export const rehypeArticleSanitize: Plugin<[(SanitizeOptions | null | undefined)?], Root> = function (options) {
+  checkOptions(optionsSchema, options ?? {}, pluginOption('rehypeArticleSanitize'));
+  const embeds = compileEmbedHosts(options?.embedHosts ?? DEFAULT_EMBED_HOSTS);
+  return (tree) => sanitizeArticleTree(tree, embeds);
 };
 
 function prepare(parent: Parents, embeds: EmbedPolicy): void {
@@ -49,7 +63,7 @@ function prepare(parent: Parents, embeds: EmbedPolicy): void {
     normalised(child);
     // Sanitizing drops every input id; remember a heading's, so links to it can follow it to its new id.
     if (HEADING.test(child.tagName) && typeof child.properties.id === 'string' && child.properties.id !== '') {
-      child.data = { ...child.data, inputId: child.properties.id } as typeof child.data;
+      markInputId(child, child.properties.id);
     }
     prepare(child, embeds);
     if (child.tagName === 'a' && child.properties.href === undefined) {

@@ -4,11 +4,14 @@ import { createHash } from 'node:crypto';
 import type { Element, Nodes } from 'hast';
 import { fromParse5 } from 'hast-util-from-parse5';
 import { parseFragment } from 'parse5';
+import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
 import { InternalLinksError } from './errors.js';
 import type { LinkEntry } from './link-map.js';
 import { MIN_PHRASE_LENGTH } from './link-map.js';
+import { optionsObject, rule, storeRule } from './option-check.js';
 import { plainText } from './plain-text.js';
+import { originOf } from './url-policy.js';
 
 /** A string store for the service's answers. Keys are `serviceLinksCacheKey(content, domainId)`. */
 export interface ServiceLinksCache {
@@ -35,6 +38,22 @@ export interface ServiceLinksOptions {
   onError?: 'warn' | 'fail';
 }
 
+/** The rules of the `serviceLinks` options. */
+export const serviceLinksOptionsSchema = optionsObject({
+  link: rule<ServiceLinksOptions['link']>((value) => (typeof value === 'function' ? undefined : 'must be a function (content) => Promise<string>')),
+  domainId: z.string({ error: 'is required: the id of your domain registered with the service' }).min(1, { error: 'must not be empty' }),
+  siteUrl: rule<string | URL>((value) =>
+    value === undefined
+      ? 'is required: your site as an absolute URL, e.g. "https://example.com"'
+      : originOf(value) === undefined
+        ? 'must be an absolute http(s) URL, e.g. "https://example.com"'
+        : undefined,
+  ),
+  onError: z.enum(['warn', 'fail'], { error: 'must be "warn" or "fail"' }).optional(),
+  cache: storeRule<ServiceLinksCache>('{ get(key), set(key, value) }').optional(),
+});
+
+/** What the service suggested for one content: `fetchServiceLinkSuggestions`'s answer. */
 export interface ServiceLinkSuggestions {
   /** Phrases and site-relative URLs taken from the links the service inserted into the content. */
   entries: LinkEntry[];

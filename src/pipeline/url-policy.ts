@@ -1,4 +1,6 @@
-// URL rules shared by the plugins: scheme normalisation and allow-list, internal vs external, identity.
+// URL rules shared by the plugins: scheme normalisation and allow-list, the site's origins, internal vs external, identity.
+
+import { rule } from './option-check.js';
 
 /** Schemes allowed per URL attribute; anything else is dropped. Relative URLs are always allowed. */
 export const ALLOWED_SCHEMES = {
@@ -42,6 +44,38 @@ export function schemeOf(url: string): string | undefined {
 export function isAllowedUrl(url: string, schemes: readonly string[]): boolean {
   const scheme = schemeOf(url);
   return scheme === undefined || schemes.includes(scheme);
+}
+
+/** The site: its origin(s), as URLs or strings such as `'https://example.com'`. */
+export type SiteOption = string | URL | readonly (string | URL)[];
+
+/** The origin of an absolute http(s) URL, or undefined for anything else. */
+export function originOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' && !(value instanceof URL)) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The rule of a `site` option: every entry an absolute http(s) URL. */
+export const siteSchema = rule<SiteOption>((value) =>
+  (Array.isArray(value) ? value : [value]).every((site) => originOf(site) !== undefined)
+    ? undefined
+    : 'must be an absolute http(s) URL such as "https://example.com", or a list of them',
+);
+
+/** The origins links to which are internal: the site's, plus any others given (already checked). */
+export function siteOrigins(site: SiteOption | undefined, ...others: (string | URL | undefined)[]): ReadonlySet<string> {
+  const sites = site === undefined ? [] : Array.isArray(site) ? site : [site as string | URL];
+  const origins = new Set<string>();
+  for (const value of [...sites, ...others]) {
+    const origin = originOf(value);
+    if (origin !== undefined) origins.add(origin);
+  }
+  return origins;
 }
 
 /**

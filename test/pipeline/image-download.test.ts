@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { processArticle, type DownloadImagesOptions } from '../../src/pipeline/index.js';
+import { PipelineOptionError, processArticle, type DownloadImagesOptions } from '../../src/pipeline/index.js';
 
 // A valid 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -97,7 +97,7 @@ afterEach(async () => {
 });
 
 function options(extra: Partial<DownloadImagesOptions> = {}): DownloadImagesOptions {
-  return { dir, publicPath: '/images/articles/', maxBytes: MAX_BYTES, timeoutMs: 500, allowPrivateHosts: true, ...extra };
+  return { dir, publicPath: '/images/articles/', maxBytes: MAX_BYTES, timeoutMs: 500, allowPrivateHosts: true, fetch: globalThis.fetch, ...extra };
 }
 
 async function download(src: string, extra: Partial<DownloadImagesOptions> = {}) {
@@ -150,6 +150,26 @@ describe('stored', () => {
     const result = await download('/local/a.png');
     expect(result.images[0]!.src).toBe('/local/a.png');
     expect(requests.size).toBe(0);
+  });
+});
+
+describe('fetch', () => {
+  test('should download with the fetch function it is given', async () => {
+    const fetched: string[] = [];
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      fetched.push(String(input));
+      return globalThis.fetch(input, init);
+    };
+    const result = await download(`${base}/photo.png`, { fetch });
+    expect(fetched).toEqual([`${base}/photo.png`]);
+    expect(result.images[0]!.src).toBe(`/images/articles/${sha256(PNG)}.png`);
+  });
+
+  test('should refuse downloadImages without a fetch function, naming it', async () => {
+    const { fetch: _fetch, ...withoutFetch } = options();
+    const refused = processArticle('<img src="https://images.example/a.png" alt="a">', { keyword: 'k', downloadImages: withoutFetch as DownloadImagesOptions });
+    await expect(refused).rejects.toThrow(PipelineOptionError);
+    await expect(refused).rejects.toThrow('`downloadImages.fetch`');
   });
 });
 
