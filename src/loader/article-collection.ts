@@ -36,7 +36,7 @@ import { forAstro } from './astro-error.js';
 import { checkEntryData } from './entry-data.js';
 import { watchArticleFiles } from './dev-watcher.js';
 import { PlaceholderProgress } from './placeholder-progress.js';
-import { API_KEY_ENV, API_URL_ENV, type ResolvedLoaderOptions } from './options.js';
+import { API_KEY_ENV, API_URL_ENV, OUTPUT_OPTIONS, type ResolvedLoaderOptions } from './options.js';
 import { QueueTracker } from './queue-tracker.js';
 import type { ArticleMark } from './runtime.js';
 import { collectionLogger, formatCount, shortPath, SyncReporter, type LoaderLogger } from './sync-report.js';
@@ -60,6 +60,11 @@ export class ArticlesNotReadyError extends ArticleLoaderError {
     super('articles_not_ready', notReadyMessage(failures, headline, 'Set onFailure: "skip" to build the site without them.', 'above'));
     this.failures = failures;
   }
+}
+
+/** Drafts and articles whose publish date is later than `now`: a build leaves them out unless `drafts` is on. */
+function unpublishedSlugs(specs: readonly ArticleSpec[], now: number): Set<string> {
+  return new Set(specs.filter((spec) => spec.draft || (spec.publishDate !== undefined && spec.publishDate.getTime() > now)).map((spec) => spec.slug));
 }
 
 /** Each article's marks: a draft, a future publish date, a hand edit. */
@@ -110,6 +115,8 @@ interface PassContext {
   edits: ReadonlySet<string>;
   /** Slugs whose earlier finished article is served while a new one is written: no placeholder replaces it. */
   servingEarlier: ReadonlySet<string>;
+  /** Build only, without `drafts`: drafts and future-dated entries, synced (paid for) but left out of the site. */
+  unpublished: ReadonlySet<string>;
 }
 
 export class ArticleCollection {
@@ -248,7 +255,7 @@ export class ArticleCollection {
       source.kind === 'file'
         ? await loadManifest(resolve(this.#root, source.path))
         : resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
-    checkEntryData(manifest, undefined);
+    checkEntryData(manifest, this.#options.dataSchema);
     const warnings = manifest.warnings.map(formatManifestProblem);
     if (warnings.join('\n') !== this.#manifestWarnings) for (const warning of warnings) this.#logger.warn(warning);
     this.#manifestWarnings = warnings.join('\n');
@@ -312,7 +319,9 @@ export class ArticleCollection {
       const editsDir = editsDirFor(lockFile);
       const edits = new Set(await listEdits(editsDir));
       const servingEarlier = new Set(result.articles.filter((article) => article.serve?.current === false).map((article) => article.slug));
-      const pass: PassContext = { manifest, specs, blocked, entries, lockFile, service, editsDir, edits, servingEarlier, ...this.#siteContext(manifest.specs, result.cache, service) };
+      const unpublished = this.#dev || this.#options.drafts ? new Set<string>() : unpublishedSlugs(manifest.specs, Date.now());
+      const pass: PassContext = { manifest, specs, blocked, entries, lockFile, service, editsDir, edits, servingEarlier, unpublished, ...this.#siteContext(manifest.specs, result.cache, service) };
+      if (unpublished.size > 0) logger.info(`${formatCount(unpublished.size, 'draft or future-dated article')} left out of the build (${[...unpublished].join(', ')}); the loader option drafts: true includes them`);
       const failures = await this.#applyResult(result, pass);
       this.#tracker.mark(articleMarks(manifest.specs, edits, Date.now()));
       this.#logCounts();
@@ -381,7 +390,6 @@ export class ArticleCollection {
       url: this.#url,
       ...(o.links === undefined ? {} : { links: o.links }),
     });
-    const linkStore = cache.links;
     const site: PassContext['site'] = {
       links,
       ...(this.#context.config.site === undefined ? {} : { site: this.#context.config.site }),
@@ -389,53 +397,51 @@ export class ArticleCollection {
       ...(o.embedHosts === undefined ? {} : { embedHosts: o.embedHosts }),
       ...(o.headingIdPrefix === undefined ? {} : { headingIdPrefix: o.headingIdPrefix }),
       ...(o.externalLinks === undefined ? {} : { externalLinks: o.externalLinks }),
-      ...(o.internalLinks === undefined
-        ? {}
-        : {
-            serviceLinks: {
-              domainId: o.internalLinks.domainId,
-              siteUrl: o.internalLinks.siteUrl,
-              onError: o.internalLinks.onError,
-              link: (content: string) => service.linkContent(content, o.internalLinks!.domainId),
-              // The answers are kept in the committed cache: a rebuild never pays for the same article again.
-              cache: {
-                get: async (key: string) => {
-                  const value = await linkStore.get(key);
-                  return typeof value === 'string' ? value : undefined;
-                },
-                set: (key: string, value: string) => linkStore.set(key, value),
-              },
-            },
-          }),
-      ...(o.downloadImages === undefined
-        ? {}
-        : {
-            downloadImages: {
-              ...o.downloadImages,
-              dir: resolve(this.#root, o.downloadImages.dir),
-              cache: cache.keyedStore<string>('images'),
-              fetch: service.fetchImage,
-              // Offline, the images come from the emulator on this machine.
-              allowPrivateHosts: service.settings.mode === 'offline',
-            },
-          }),
+      ...this.#serviceLinks(cache, service),
+      ...this.#downloads(cache, service),
     };
     // Hashed once per pass: the link map grows with the site, and hashing it again into every
     // entry's digest made a warm pass quadratic in the number of articles.
-    const fingerprint = this.#context.generateDigest(JSON.stringify(
-      describeOption({
-        links: links.entries,
-        site: this.#context.config.site ?? null,
-        maxLinks: o.maxLinks ?? null,
-        usePolished: o.usePolished,
-        embedHosts: o.embedHosts ?? null,
-        headingIdPrefix: o.headingIdPrefix ?? null,
-        externalLinks: o.externalLinks ?? null,
-        internalLinks: o.internalLinks ?? null,
-        downloadImages: o.downloadImages ?? null,
-      }),
-    ));
+    const outputOptions = Object.fromEntries(OUTPUT_OPTIONS.map((name) => [name, o[name] ?? null]));
+    const fingerprint = this.#context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: links.entries, site: this.#context.config.site ?? null })));
     return { site, fingerprint };
+  }
+
+  /** The service's internal links, with its answers kept in the committed cache: a rebuild never pays for the same article again. */
+  #serviceLinks(cache: OutputCache, service: ArticleService): Pick<PassContext['site'], 'serviceLinks'> {
+    const internalLinks = this.#options.internalLinks;
+    if (internalLinks === undefined) return {};
+    const linkStore = cache.links;
+    return {
+      serviceLinks: {
+        domainId: internalLinks.domainId,
+        siteUrl: internalLinks.siteUrl,
+        onError: internalLinks.onError,
+        link: (content: string) => service.linkContent(content, internalLinks.domainId),
+        cache: {
+          get: async (key: string) => {
+            const value = await linkStore.get(key);
+            return typeof value === 'string' ? value : undefined;
+          },
+          set: (key: string, value: string) => linkStore.set(key, value),
+        },
+      },
+    };
+  }
+
+  /** Image downloads into the site's public directory, through the service's fetch (offline: the emulator on this machine). */
+  #downloads(cache: OutputCache, service: ArticleService): Pick<PassContext['site'], 'downloadImages'> {
+    const downloadImages = this.#options.downloadImages;
+    if (downloadImages === undefined) return {};
+    return {
+      downloadImages: {
+        ...downloadImages,
+        dir: resolve(this.#root, downloadImages.dir),
+        cache: cache.keyedStore<string>('images'),
+        fetch: service.fetchImage,
+        allowPrivateHosts: service.settings.mode === 'offline',
+      },
+    };
   }
 
   /** Puts every article of a sync result in the store; returns the ones that could not be served. */
@@ -449,6 +455,8 @@ export class ArticleCollection {
       result.articles.map((article) =>
         limit(async () => {
           const spec = bySlug.get(article.slug)!;
+          // Left out of the site: its entry (if any) goes with the untouched ones.
+          if (pass.unpublished.has(spec.slug)) return;
           untouched.delete(spec.slug);
           let error: LockEntryError;
           if (article.serve !== undefined) {

@@ -1,6 +1,7 @@
 // The Astro content loader: `articleLoader(options)` maps Astro's loader context onto the manifest, sync and pipeline.
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
+import type { z } from 'astro/zod';
 import { ArticleCollection } from './article-collection.js';
 import { configLoadStarted, joinConfigLoad } from './config-load.js';
 import { warnWhenDebugPrintsEnv } from './debug-env.js';
@@ -28,13 +29,15 @@ export const LOADER_NAME = 'astro-article-loader';
  * Options are checked here, when the content config is read: a mistake throws a LoaderOptionError
  * naming the option and the fix.
  */
-export function articleLoader(options: ArticleLoaderOptions = {}) {
+export function articleLoader<Data extends z.ZodRawShape = {}>(options: ArticleLoaderOptions & { dataSchema?: z.ZodObject<Data> } = {}) {
   const settings = resolveLoaderOptions(options);
+  // The entry schema, with the owner's own fields typed when a dataSchema gives them.
+  const schema = (options.dataSchema === undefined ? articleEntrySchema : articleEntrySchema.extend(options.dataSchema.shape)) as ReturnType<typeof articleEntrySchema.extend<Data>>;
   // The content config is being evaluated: the collections its loaders load are the ones it has.
   const member = joinConfigLoad();
   return {
     name: LOADER_NAME,
-    schema: articleEntrySchema,
+    schema,
     load: async (context: LoaderContext): Promise<void> => {
       // One session per collection: Astro calls load() again (often on a new loader, after the
       // content config changed), and the earlier session's dev watch and background wait must end.

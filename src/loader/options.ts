@@ -7,6 +7,7 @@ import type { EmulatorTiming } from '../service/embedded-emulator.js';
 import { API_KEY_ENV, chooseService, ServiceConfigError, type ServiceSettings } from '../service/service-settings.js';
 import { DEFAULT_BUDGET, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, frozenByDefault } from '../sync/index.js';
 import { forAstro } from './astro-error.js';
+import type { DataSchema } from './entry-data.js';
 
 export { API_KEY_ENV, API_URL_ENV } from '../service/service-settings.js';
 export type { EmulatorTiming, ServiceSettings };
@@ -29,6 +30,11 @@ const docs = new Map<string, OptionDoc>();
 function option<K extends string, S extends z.ZodType>(name: K, schema: S, doc: OptionDoc): { [P in K]: S } {
   docs.set(name, doc);
   return { [name]: schema } as { [P in K]: S };
+}
+
+/** A zod object schema, from Astro's zod (3 or 4) or the package's own. */
+function isZodObject(value: unknown): value is DataSchema {
+  return typeof value === 'object' && value !== null && typeof (value as { safeParse?: unknown }).safeParse === 'function' && typeof (value as { shape?: unknown }).shape === 'object';
 }
 
 const fn = <T>(what: string) => z.custom<T>((value) => typeof value === 'function', { error: `must be a function ${what}` });
@@ -60,6 +66,18 @@ const sourceOptions = {
   ...option('lockFile', z.string({ error: 'must be a path (the lock file, or the directory holding it)' }).min(1, { error: 'must not be empty' }).optional(), {
     default: 'beside the manifest (project root for inline articles)',
     meaning: 'lock file or its directory; `articles.cache/` sits beside it',
+  }),
+};
+
+/** The site owner's own entry data and what a build includes. */
+const contentOptions = {
+  ...option('dataSchema', z.custom<DataSchema>((value) => isZodObject(value), { error: "must be a zod object from 'astro/zod', e.g. z.object({ category: z.string() })" }).optional(), {
+    default: 'none',
+    meaning: "an `astro/zod` object for each entry's own fields (the manifest's `data:`): checked when the manifest is read (errors name file, entry and field, before anything is paid), and it types `entry.data`",
+  }),
+  ...option('drafts', z.boolean({ error: 'must be true or false' }).default(false), {
+    default: '`false`',
+    meaning: '`true` includes `draft: true` and future-dated (`publishDate`) entries in `astro build`; the dev server always shows them',
   }),
 };
 
@@ -169,7 +187,13 @@ const runOptions = {
 };
 
 /** Every option of `articleLoader()`: the one declaration the type, the checks, the defaults and the README table come from. */
-export const loaderOptionsSchema = z.strictObject({ ...sourceOptions, ...serviceOptions, ...pageOptions, ...runOptions });
+export const loaderOptionsSchema = z.strictObject({ ...sourceOptions, ...contentOptions, ...serviceOptions, ...pageOptions, ...runOptions });
+
+/**
+ * The options that shape an entry's HTML (the page options above): the digest's pipeline
+ * fingerprint covers each, so changing one renders every article again.
+ */
+export const OUTPUT_OPTIONS = Object.keys(pageOptions) as (keyof typeof pageOptions)[];
 
 /** Everything `articleLoader()` accepts. Every option is optional; the defaults build a site offline. The README's option table documents each. */
 export type ArticleLoaderOptions = z.input<typeof loaderOptionsSchema>;
