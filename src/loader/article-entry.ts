@@ -88,7 +88,7 @@ export function finishedEntry(input: {
     edited: input.edited,
     config: entryConfig(input.request),
     image: firstImage(article),
-    faq: [],
+    faq: article.faq,
   });
   return {
     id: input.slug,

@@ -1,6 +1,7 @@
 // What the plugins find out about an article, on `file.data.article`: the title, headings, images, links and counts.
 
 import type { VFile } from 'vfile';
+import type { FaqItem } from './faq.js';
 
 /** A heading for a table of contents, in Astro's `MarkdownHeading` shape. */
 export interface ArticleHeading {
@@ -53,6 +54,8 @@ export interface ArticleData {
   readingTime?: number;
   /** Plain text from the opening paragraph (`rehypeArticleMetadata`). */
   excerpt?: string;
+  /** The question/answer pairs of the FAQ section, as plain text (`rehypeArticleMetadata`). */
+  faq?: FaqItem[];
 }
 
 declare module 'vfile' {

@@ -42,3 +42,4 @@ export {
 } from './service-links.js';
 export { InternalLinksError, PipelineOptionError } from './errors.js';
 export { countWords, type WordCount } from '../spec/word-count.js';
+export { faqOf, type FaqItem } from './faq.js';

@@ -1,4 +1,4 @@
-// Metadata plugin: images and links lists, word count, reading time and excerpt of the finished body.
+// Metadata plugin: images and links lists, word count, reading time, excerpt and FAQ of the finished body.
 
 import type { Element, Parents, Root } from 'hast';
 import type { Plugin } from 'unified';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { countWords } from '../spec/word-count.js';
 import { articleData, type ArticleImage, type ArticleLink } from './article-data.js';
 import { excerptOf } from './excerpt.js';
+import { faqOf } from './faq.js';
 import { linkSourceOf, originalSrcOf } from './node-marks.js';
 import { checkOptions, optionsObject, pluginOption } from './option-check.js';
 import { plainText, rawText } from './plain-text.js';
@@ -65,6 +66,7 @@ export const rehypeArticleMetadata: Plugin<[(MetadataOptions | null | undefined)
     data.wordCount = count.total;
     data.readingTime = readingMinutes(count, wordsPerMinute, cjkCharactersPerMinute);
     data.excerpt = excerptOf(found.prose ?? found.first ?? text, excerptLength);
+    data.faq = faqOf(tree);
   };
 };
 

@@ -3,6 +3,7 @@
 import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
 import type { ArticleHeading, ArticleImage, ArticleLink } from './article-data.js';
+import type { FaqItem } from './faq.js';
 import { resolveSettings, type ArticleContext, type ArticleSettings } from './context.js';
 import { PipelineOptionError } from './errors.js';
 import { alreadyChecked } from './option-check.js';
@@ -33,6 +34,8 @@ export interface ProcessedArticle {
   readingTime: number;
   /** Plain text of about `excerptLength` characters from the first paragraph, for a description. */
   excerpt: string;
+  /** The question/answer pairs of the article's FAQ section (plain text); empty when it has none. */
+  faq: FaqItem[];
   /** Things the site owner should know that did not stop the article: failed downloads, skipped service links. */
   warnings: string[];
 }
@@ -82,6 +85,7 @@ export async function processArticle(html: string, context: ArticleContext): Pro
     wordCount: data.wordCount ?? 0,
     readingTime: data.readingTime ?? 0,
     excerpt: data.excerpt ?? '',
+    faq: data.faq ?? [],
     warnings: file.messages.map((message) => message.reason),
   };
 }

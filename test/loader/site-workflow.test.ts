@@ -77,12 +77,14 @@ describe('a site owner\'s workflow in astro build', () => {
     expect(emulator.requests.length).toBe(requests);
   }, 120_000);
 
-  it('should let a page print the article\'s JSON-LD', async () => {
+  it('should let a page print the article\'s JSON-LD, with its FAQ', async () => {
     const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(await html('articles/trail-running-shoes'))?.[1];
-    const [article] = JSON.parse(script!) as Record<string, unknown>[];
+    const [article, faq] = JSON.parse(script!) as Record<string, unknown>[];
     expect(article).toMatchObject({ '@type': 'Article', url: 'https://fixture.example/articles/trail-running-shoes/', publisher: { name: 'Fixture Outdoors' } });
     expect(article!.headline).toEqual(expect.any(String));
     expect(article!.wordCount).toBeGreaterThan(50);
+    // includeFaq: the emulator writes a FAQ section, and the page's JSON-LD carries it as a FAQPage.
+    expect(faq).toMatchObject({ '@type': 'FAQPage', mainEntity: expect.arrayContaining([expect.objectContaining({ '@type': 'Question', acceptedAnswer: expect.objectContaining({ '@type': 'Answer' }) })]) });
   });
 
   const refused = shared(async () => {

@@ -19,6 +19,7 @@ test('should expose exactly the documented API', () => {
     'articleContextSchema',
     'buildLinkMap',
     'countWords',
+    'faqOf',
     'fetchServiceLinkSuggestions',
     'processArticle',
     'rehypeArticleExternalLinks',
@@ -57,5 +58,5 @@ test('should default to the documented values', () => {
 
 test('should return every documented field from processArticle', async () => {
   const result = await pipeline.processArticle('<h1>T</h1><p>Body text.</p>', { keyword: 'k' });
-  expect(Object.keys(result).sort()).toEqual(['excerpt', 'headings', 'html', 'images', 'links', 'readingTime', 'title', 'warnings', 'wordCount']);
+  expect(Object.keys(result).sort()).toEqual(['excerpt', 'faq', 'headings', 'html', 'images', 'links', 'readingTime', 'title', 'warnings', 'wordCount']);
 });
