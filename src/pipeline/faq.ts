@@ -36,6 +36,14 @@ function detailsBlock(node: Element): Block {
   return { kind: 'details', question: summary === undefined ? '' : plainText(summary), answer: plainText({ type: 'root', children: rest } as Root) };
 }
 
+function hasFaqHeading(parent: Parents): boolean {
+  for (const child of parent.children) {
+    if (child.type !== 'element') continue;
+    if (HEADING.test(child.tagName) ? FAQ_HEADING.test(plainText(child)) : !TEXT_BLOCKS.has(child.tagName) && hasFaqHeading(child)) return true;
+  }
+  return false;
+}
+
 const clean = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /**
@@ -45,6 +53,8 @@ const clean = (text: string): string => text.replace(/\s+/g, ' ').trim();
  * no such section.
  */
 export function faqOf(tree: Root): FaqItem[] {
+  // Most articles have no FAQ: find its heading before reading any text.
+  if (!hasFaqHeading(tree)) return [];
   const sequence = blocks(tree, []);
   const start = sequence.findIndex((block) => block.kind === 'heading' && FAQ_HEADING.test(block.text));
   if (start === -1) return [];
