@@ -1,5 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { ARTICLES_API_KEY, ARTICLES_API_URL } from 'astro:env/server';
+import { z } from 'astro/zod';
 import { articleLoader } from 'astro-article-loader';
 
 export const collections = {
@@ -11,6 +12,8 @@ export const collections = {
       baseUrl: ARTICLES_API_URL,
       // Images are stored in public/_articles/ and committed with the site.
       downloadImages: true,
+      // Each entry's own `data:` in the manifest: checked before anything is paid, and typed on entry.data.
+      dataSchema: z.object({ category: z.enum(['brewing', 'gear', 'places']) }),
       // Phrases that link to our own articles wherever they appear (article keywords link too).
       links: {
         'pour over': '/articles/how-to-brew-pour-over-coffee/',

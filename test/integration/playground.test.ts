@@ -1,0 +1,78 @@
+// The playground, built offline from its committed lock file, cache and edits as a fresh clone would: categories, a draft and a
+// scheduled article left out, a hand edit served, JSON-LD, og: tags and a canonical link, the RSS feed and the sitemap.
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { astro, buildPackage, REPO, type RunResult } from '../loader/astro-site.js';
+
+let root: string;
+let build: RunResult;
+let lockBefore: string;
+const PUBLISHED = [
+  'how-to-brew-pour-over-coffee',
+  'pour-over-coffee-ratio',
+  'french-press-vs-pour-over',
+  'best-coffee-grinders',
+  'baratza-encore-review',
+  'coffee-brewing-methods',
+  'best-coffee-shops-in-berlin',
+  'how-to-make-cold-brew',
+];
+const html = (slug: string) => readFile(join(root, 'dist/articles', slug, 'index.html'), 'utf8');
+const jsonLdOf = (page: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page)![1]!) as Record<string, unknown>[];
+
+beforeAll(async () => {
+  await buildPackage();
+  root = await mkdtemp(join(tmpdir(), 'aal-playground-'));
+  await cp(join(REPO, 'playground'), root, { recursive: true, filter: (source) => !/[/\\](dist|node_modules|\.astro)$/.test(source) });
+  await mkdir(join(root, 'node_modules'));
+  for (const entry of await readdir(join(REPO, 'node_modules'))) {
+    if (!entry.startsWith('.')) await symlink(join(REPO, 'node_modules', entry), join(root, 'node_modules', entry));
+  }
+  await symlink(REPO, join(root, 'node_modules', 'astro-article-loader'));
+  lockBefore = await readFile(join(root, 'articles.lock.json'), 'utf8');
+  build = await astro(root, ['build']);
+}, 240_000);
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('the playground, built offline from what is committed', () => {
+  it('should build every published article and leave the draft and the scheduled one out, writing nothing', async () => {
+    expect(build.code, build.output).toBe(0);
+    for (const slug of PUBLISHED) expect(existsSync(join(root, 'dist/articles', slug, 'index.html')), slug).toBe(true);
+    expect(existsSync(join(root, 'dist/articles/aeropress-recipes'))).toBe(false);
+    expect(existsSync(join(root, 'dist/articles/coffee-subscription-boxes'))).toBe(false);
+    expect(await readFile(join(root, 'articles.lock.json'), 'utf8')).toBe(lockBefore);
+  });
+
+  it('should serve the hand edit, with its FAQ in the JSON-LD, and show each article\'s category', async () => {
+    const page = await html('pour-over-coffee-ratio');
+    expect(page).toContain('Pour Over Coffee Ratio: 1:16, and When to Change It');
+    const [article, faq] = jsonLdOf(page);
+    expect(article).toMatchObject({ '@type': 'Article', headline: 'Pour Over Coffee Ratio: 1:16, and When to Change It', url: 'https://playground.example/articles/pour-over-coffee-ratio/' });
+    expect(faq).toMatchObject({ '@type': 'FAQPage' });
+    expect(await html('best-coffee-grinders')).toContain('gear ·');
+  });
+
+  it('should give each article og: tags, a canonical link and an og:image where it has one', async () => {
+    const page = await html('how-to-brew-pour-over-coffee');
+    expect(page).toContain('<link rel="canonical" href="https://playground.example/articles/how-to-brew-pour-over-coffee/">');
+    expect(page).toMatch(/<meta property="og:type" content="article">/);
+    expect(page).toMatch(/<meta property="og:image" content="https:\/\/playground\.example\/_articles\/[^"]+">/);
+    expect(jsonLdOf(page)[0]).toMatchObject({ image: { '@type': 'ImageObject', url: expect.stringMatching(/^https:\/\/playground\.example\/_articles\//) } });
+  });
+
+  it('should publish an RSS feed and a sitemap of the published articles only', async () => {
+    const feed = await readFile(join(root, 'dist/rss.xml'), 'utf8');
+    const links = [...feed.matchAll(/<item>[\s\S]*?<link>([^<]+)<\/link>/g)].map((match) => match[1]);
+    expect(links.sort()).toEqual(PUBLISHED.map((slug) => `https://playground.example/articles/${slug}/`).sort());
+    const sitemap = await readFile(join(root, 'dist/sitemap-0.xml'), 'utf8');
+    expect(sitemap).toContain('https://playground.example/articles/pour-over-coffee-ratio/');
+    expect(sitemap).not.toContain('aeropress-recipes');
+    expect(sitemap).not.toContain('coffee-subscription-boxes');
+  });
+});
