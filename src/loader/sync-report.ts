@@ -17,9 +17,11 @@ export interface LoaderLogger {
  */
 export function collectionLogger(logger: LoaderLogger, root: string, collection: string): LoaderLogger {
   const named = (message: string): string => {
-    let collections = 0;
-    for (const session of loaderRuntime().sessions.values()) if (session.root === root) collections += 1;
-    return collections > 1 ? `${collection}: ${message}` : message;
+    // The content config's articleLoader() calls are counted before any collection loads; sessions, as they start.
+    const runtime = loaderRuntime();
+    const declared = runtime.configLoad?.roots.has(root) === true ? runtime.configLoad.loaders : 0;
+    const started = [...runtime.sessions.values()].filter((session) => session.root === root).length;
+    return Math.max(declared, started) > 1 ? `${collection}: ${message}` : message;
   };
   return {
     info: (message) => logger.info(named(message)),
