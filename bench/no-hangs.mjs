@@ -7,17 +7,16 @@
 // is built against a service that accepts connections and never answers, and against a refused
 // port. The build must end, serving the two cached articles, within 2 minutes and 15 seconds.
 
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runAstroBuild } from './astro-child.mjs';
 import { importDist } from './dist-location.mjs';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const ASTRO = join(REPO, 'node_modules/astro/bin/astro.mjs');
 const TARGETS = { silent: 120, refused: 15 };
 
 async function makeSite(root) {
@@ -31,18 +30,8 @@ async function makeSite(root) {
 }
 
 async function astroBuild(root, env) {
-  const childEnv = { ...process.env, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1', ...env };
-  delete childEnv.CI;
-  const started = performance.now();
-  const { code, output } = await new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [ASTRO, 'build', '--root', root], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let text = '';
-    child.stdout.on('data', (chunk) => (text += chunk));
-    child.stderr.on('data', (chunk) => (text += chunk));
-    child.on('error', reject);
-    child.on('close', (exit) => resolvePromise({ code: exit, output: text }));
-  });
-  return { code, output, seconds: (performance.now() - started) / 1000 };
+  const { code, output, wallMs } = await runAstroBuild(root, env);
+  return { code, output, seconds: wallMs / 1000 };
 }
 
 /** Accepts connections and never answers. */

@@ -11,16 +11,15 @@
 // in a fresh CI checkout) and again with the store of the previous build ("warm": digests unchanged,
 // nothing re-rendered). Builds alternate between the two sites so machine noise hits both alike.
 
-import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeCachedCorpus } from './article-corpus.mjs';
+import { runAstroBuild } from './astro-child.mjs';
 import { importDist } from './dist-location.mjs';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const ASTRO = join(REPO, 'node_modules/astro/bin/astro.mjs');
 /** The package the sites install (AAL_PACKAGE: another checkout with its dist/, for A/B runs of a proposed change). */
 const PACKAGE = process.env.AAL_PACKAGE === undefined ? REPO : resolve(process.env.AAL_PACKAGE);
 const TARGET_RATIO = 1.1;
@@ -50,18 +49,7 @@ async function astroBuild(root, env, { cold }) {
     await rm(join(root, 'node_modules/.astro'), { recursive: true, force: true });
   }
   await rm(join(root, 'dist'), { recursive: true, force: true });
-  const childEnv = { ...process.env, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1', ...env };
-  delete childEnv.CI;
-  const started = performance.now();
-  const { code, output } = await new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [ASTRO, 'build', '--root', root], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let text = '';
-    child.stdout.on('data', (chunk) => (text += chunk));
-    child.stderr.on('data', (chunk) => (text += chunk));
-    child.on('error', reject);
-    child.on('close', (exit) => resolvePromise({ code: exit, output: text }));
-  });
-  const wallMs = performance.now() - started;
+  const { code, output, wallMs } = await runAstroBuild(root, env);
   if (code !== 0) throw new Error(`astro build of ${root} failed (${code}):\n${output.slice(-4000)}`);
   const load = /\[bench\] load \S+ ([\d.]+) ms, (\d+) entries/.exec(output);
   const pages = (await readdir(join(root, 'dist/articles'))).length;
