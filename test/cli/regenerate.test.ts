@@ -49,6 +49,16 @@ describe('regenerate', () => {
     expectNoSecret(result);
   });
 
+  it('should respect frozen mode and the budget, as sync does', async () => {
+    const before = emulator.ledger.creations.length;
+    const frozen = await cli(['regenerate', 'regen-two', '--frozen']);
+    expect(frozen.code).toBe(3);
+    expect(frozen.stderr).toContain('Frozen mode');
+    const overBudget = await cli(['regenerate', 'regen-one', 'regen-two', '--budget', '1']);
+    expect(overBudget.code).toBe(3);
+    expect(emulator.ledger.creations.length).toBe(before);
+  });
+
   it('should refuse a slug not in the manifest or not finished, and a --retry-failed of a finished article, before any request', async () => {
     const text = await readFile(path.join(dir, 'articles.lock.json'), 'utf8');
     const before = emulator.requests.length;

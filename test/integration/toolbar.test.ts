@@ -102,6 +102,12 @@ describe.skipIf(!present)('the Articles app in the dev toolbar', () => {
     expect(await row('best-coffee-grinders').locator('a.keyword').textContent()).toBe('best coffee grinders');
   });
 
+  it('should mark a draft and a scheduled article, which the dev server shows', async () => {
+    expect(await row('cold-brew-ratio').locator('[data-mark="draft"]').count()).toBe(1);
+    expect(await row('best-coffee-grinders').locator('[data-mark="scheduled"]').count()).toBe(1);
+    expect(await row('pour-over-coffee').locator('[data-mark]').count()).toBe(0);
+  });
+
   it('should show the service mode, the budget and the totals in the header', async () => {
     expect(await page.locator('[data-articles-panel] [data-overview]').textContent()).toBe('articles.yaml · 3 articles · 0 requests to the service');
     expect(await page.locator('[data-articles-panel] [data-stat="reused"] b').textContent()).toBe('3');
