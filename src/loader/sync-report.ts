@@ -154,7 +154,10 @@ export class SyncReporter {
     const ready = tracked.filter((article) => article.phase === 'finished').length;
     const failed = tracked.filter((article) => article.phase === 'failed' || article.phase === 'unknown').length;
     const fraction = tracked.reduce((sum, article) => sum + (ProgressBoard.done(article.phase) ? 1 : article.progress), 0) / total;
-    const text = `${ready}/${total} ready${failed > 0 ? `, ${failed} failed` : ''} (${Math.floor(fraction * 100)}% done)`;
+    const writing = total - ready - failed;
+    // Parts that add up to the total: "4 ready, 3 failed, 1 writing of 8".
+    const parts = [`${ready} ready`, failed > 0 ? `${failed} failed` : '', writing > 0 ? `${writing} writing` : ''].filter((part) => part !== '');
+    const text = `${parts.join(', ')} of ${total}${writing > 0 ? ` (${Math.floor(fraction * 100)}%)` : ''}`;
     const now = this.#now();
     const last = ready + failed === total;
     if (text === this.#lastProgressText) return;

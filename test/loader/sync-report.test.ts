@@ -47,7 +47,8 @@ describe('SyncReporter', () => {
     const progress = logger.lines.filter((line) => line.message.startsWith('writing:'));
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.length).toBeLessThanOrEqual(4);
-    expect(progress.at(-1)!.message).toBe('writing: 20/20 ready (100% done)');
+    expect(progress[0]!.message).toMatch(/^writing: 0 ready, 20 writing of 20 \(\d+%\)$/);
+    expect(progress.at(-1)!.message).toBe('writing: 20 ready of 20');
   });
 
   it('should count failed articles apart from ready ones, so a run where all failed never reads as all ready', () => {
@@ -59,7 +60,7 @@ describe('SyncReporter', () => {
     reporter.onEvent({ type: 'finished', slug: specs[0]!.slug, articleId: 'a' });
     for (const s of specs.slice(1, 3)) reporter.onEvent({ type: 'failed', slug: s.slug, error } as SyncEvent);
     const progress = logger.lines.filter((line) => line.message.startsWith('writing:')).map((line) => line.message);
-    expect(progress.at(-1)).toBe('writing: 1/3 ready, 2 failed (100% done)');
-    expect(progress).not.toContain('writing: 3/3 ready (100% done)');
+    expect(progress.at(-1)).toBe('writing: 1 ready, 2 failed of 3');
+    expect(progress).not.toContain('writing: 3 ready of 3');
   });
 });
