@@ -1,5 +1,6 @@
 // Parsing a command's flags with node:util parseArgs: the flags every command shares, typed readers, and the flags we refuse.
 import { parseArgs } from 'node:util';
+import { suggestName } from '../manifest/suggestion.js';
 import { UsageError } from './usage-error.js';
 
 export interface FlagSpec {
@@ -136,9 +137,17 @@ export function parseCommandLine(
     return new ParsedFlags(values, lists, parsed.positionals);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(`${(error as Error).message}.`.replace(/\.\.$/, '.'));
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(parseArgsMessage(error as Error, Object.keys({ ...COMMON_FLAGS, ...flags })));
     throw error;
   }
+}
+
+/** parseArgs's message, with a did-you-mean for an unknown flag (`--bugdet` → `--budget`). */
+function parseArgsMessage(error: Error, known: readonly string[]): string {
+  const message = `${error.message}.`.replace(/\.\.$/, '.');
+  const unknown = /Unknown option '--([^'=]+)'/.exec(error.message)?.[1];
+  const guess = unknown === undefined ? undefined : suggestName(unknown, known);
+  return guess === undefined ? message : `unknown option --${unknown}; did you mean --${guess}?`;
 }
 
 function checkPositionals(given: readonly string[], spec: PositionalSpec): void {

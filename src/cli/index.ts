@@ -74,7 +74,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   const load = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
   if (load === undefined || argv[0] !== name) {
-    process.stderr.write(`astro-article-loader: unknown command "${argv[0] ?? ''}".\n\n${await usage()}\n`);
+    const { didYouMean, suggestName } = await import('../manifest/suggestion.js');
+    const hint = didYouMean(suggestName(argv[0] ?? '', Object.keys(SUBCOMMANDS)));
+    process.stderr.write(`astro-article-loader: unknown command "${argv[0] ?? ''}"${hint}.\n\n${await usage()}\n`);
     return 2;
   }
   return (await load()).run(argv.slice(1));

@@ -1,7 +1,7 @@
 // The loader's options, declared once: each option's check (with a message that says what to do), its default, and its line in the README.
-import { closest, distance } from 'fastest-levenshtein';
 import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
+import { suggestName } from '../manifest/index.js';
 import { articleContextSchema } from '../pipeline/index.js';
 import type { EmulatorTiming } from '../service/embedded-emulator.js';
 import { API_KEY_ENV, chooseService, ServiceConfigError, type ServiceSettings } from '../service/service-settings.js';
@@ -240,9 +240,8 @@ function pathOf(path: readonly PropertyKey[]): string {
 function unknownKeyMessage(key: string, parent: string): string {
   const name = parent === '' ? `\`${key}\`` : `\`${parent}.${key}\``;
   const names = parent === '' ? Object.keys(loaderOptionsSchema.shape) : nestedNames(parent);
-  const guess = names.length > 0 ? closest(key, [...names]) : undefined;
-  const close = guess !== undefined && distance(key.toLowerCase(), guess.toLowerCase()) <= Math.max(2, Math.floor(key.length / 3));
-  const hint = close ? `did you mean \`${guess}\`? ` : '';
+  const guess = suggestName(key, names);
+  const hint = guess !== undefined ? `did you mean \`${guess}\`? ` : '';
   return `unknown option ${name}: ${hint}(the options${parent === '' ? '' : ` of ${parent}`} are ${names.join(', ')})`;
 }
 

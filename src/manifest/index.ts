@@ -4,3 +4,4 @@ export { loadManifest, parseManifest, resolveInlineManifest, MAX_MANIFEST_BYTES,
 export { ManifestError, formatManifestProblem, type ManifestProblem, type ManifestSection } from './manifest-error.js';
 export { deriveSlug, validateSlug, MAX_SLUG_LENGTH, MAX_SLUG_BYTES } from './slug.js';
 export { CSV_LIST_SEPARATOR } from './csv-manifest.js';
+export { didYouMean, suggestName } from './suggestion.js';

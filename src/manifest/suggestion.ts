@@ -56,11 +56,21 @@ export function suggestName(name: string, candidates: readonly string[]): string
   const alias = PARAMETER_ALIASES.get(key);
   if (alias && candidates.includes(alias)) return alias;
   const looseCandidates = candidates.map(loose);
+  // Two neighbouring letters swapped ("plna", "lisitcle") is one slip, though two edits apart.
+  const swapped = looseCandidates.findIndex((candidate) => isOneSwap(key, candidate));
+  if (swapped !== -1) return candidates[swapped];
   const best = closest(key, looseCandidates);
   // Roughly one typo per four letters: "numRetailProdcuts" → numRetailProducts, but "name" is not "tone".
   const allowed = key.length <= 4 ? 1 : Math.max(2, Math.floor(key.length / 4));
   if (distance(key, best) > allowed) return undefined;
   return candidates[looseCandidates.indexOf(best)];
+}
+
+/** Whether `a` is `b` with two neighbouring characters swapped. */
+function isOneSwap(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  const first = [...a].findIndex((char, index) => char !== b[index]);
+  return a[first] === b[first + 1] && a[first + 1] === b[first] && a.slice(first + 2) === b.slice(first + 2);
 }
 
 /** `; did you mean "x"?` for a suggestion, else `otherwise` — to append to a message. */

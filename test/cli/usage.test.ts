@@ -38,11 +38,22 @@ describe('astro-article-loader commands', () => {
   it('should reject an unknown flag with exit 2, as JSON with --json', async () => {
     const text = await runCli(['plan', '--frozn'], { cwd: dir });
     expect(text.code).toBe(2);
-    expect(text.stderr).toContain("Unknown option '--frozn'");
+    expect(text.stderr).toContain('unknown option --frozn; did you mean --frozen?');
     expect(text.stderr).toContain('astro-article-loader plan --help');
     const json = await runCli(['verify', '--json', '--bogus'], { cwd: dir });
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({ schemaVersion: 1, command: 'verify', exitCode: 2, error: { code: 'usage' } });
+  });
+
+  it('should suggest the command or flag meant: plna → plan, --bugdet → --budget', async () => {
+    const command = await runCli(['plna'], { cwd: dir });
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain('unknown command "plna"; did you mean "plan"?');
+    const flag = await runCli(['sync', '--bugdet', '3'], { cwd: dir });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('unknown option --bugdet; did you mean --budget?');
+    const far = await runCli(['plan', '--zzzzzz'], { cwd: dir });
+    expect(far.stderr).toContain("Unknown option '--zzzzzz'");
   });
 
   it('should colour only when allowed: FORCE_COLOR on, NO_COLOR, --no-color and --json off', async () => {

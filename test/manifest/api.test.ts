@@ -14,10 +14,12 @@ describe('manifest public API', () => {
         'MAX_SLUG_LENGTH',
         'ManifestError',
         'deriveSlug',
+        'didYouMean',
         'formatManifestProblem',
         'loadManifest',
         'parseManifest',
         'resolveInlineManifest',
+        'suggestName',
         'validateSlug',
       ].sort(),
     );
