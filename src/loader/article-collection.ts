@@ -36,7 +36,7 @@ import { forAstro } from './astro-error.js';
 import { checkEntryData } from './entry-data.js';
 import { watchArticleFiles } from './dev-watcher.js';
 import { PlaceholderProgress } from './placeholder-progress.js';
-import { API_KEY_ENV, API_URL_ENV, OUTPUT_OPTIONS, type ResolvedLoaderOptions } from './options.js';
+import { API_KEY_ENV, API_URL_ENV, OFFLINE_DOWNLOADS, OUTPUT_OPTIONS, type ResolvedLoaderOptions } from './options.js';
 import { QueueTracker } from './queue-tracker.js';
 import type { ArticleMark } from './runtime.js';
 import { collectionLogger, formatCount, shortPath, SyncReporter, type LoaderLogger } from './sync-report.js';
@@ -273,7 +273,7 @@ export class ArticleCollection {
   }
 
   #offlineNotice = (url: string): void => {
-    const images = this.#options.downloadImages === undefined ? ' Its images live only while it runs: set downloadImages: true to keep them.' : '';
+    const images = this.#options.downloadImages === undefined ? ` Its images are saved into ${OFFLINE_DOWNLOADS.dir}/ (served at ${OFFLINE_DOWNLOADS.publicPath}), since it is gone after the build; commit them with the cache.` : '';
     this.#logger.info(
       `offline mode: neither an API key nor a service address is set (apiKey/baseUrl, ${API_KEY_ENV}/${API_URL_ENV}), ` +
         `so the embedded emulator at ${url} writes the articles (placeholder text, free). ` +
@@ -402,7 +402,7 @@ export class ArticleCollection {
     };
     // Hashed once per pass: the link map grows with the site, and hashing it again into every
     // entry's digest made a warm pass quadratic in the number of articles.
-    const outputOptions = Object.fromEntries(OUTPUT_OPTIONS.map((name) => [name, o[name] ?? null]));
+    const outputOptions = { ...Object.fromEntries(OUTPUT_OPTIONS.map((name) => [name, o[name] ?? null])), downloadImages: this.#downloadSettings(service) ?? null };
     const fingerprint = this.#context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: links.entries, site: this.#context.config.site ?? null })));
     return { site, fingerprint };
   }
@@ -429,9 +429,14 @@ export class ArticleCollection {
     };
   }
 
+  /** The image downloads of this service: the `downloadImages` option, or always offline (the embedded emulator is gone after the build). */
+  #downloadSettings(service: ArticleService): ResolvedLoaderOptions['downloadImages'] {
+    return this.#options.downloadImages ?? (service.settings.mode === 'offline' ? OFFLINE_DOWNLOADS : undefined);
+  }
+
   /** Image downloads into the site's public directory, through the service's fetch (offline: the emulator on this machine). */
   #downloads(cache: OutputCache, service: ArticleService): Pick<PassContext['site'], 'downloadImages'> {
-    const downloadImages = this.#options.downloadImages;
+    const downloadImages = this.#downloadSettings(service);
     if (downloadImages === undefined) return {};
     return {
       downloadImages: {

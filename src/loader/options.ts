@@ -138,8 +138,8 @@ const pageOptions = {
       timeoutMs: downloadRules.timeoutMs,
     }),
   ], { error: 'must be true, false or { dir, publicPath } (e.g. { dir: "public/images/articles", publicPath: "/images/articles/" })' }).optional(), {
-    default: '`false`',
-    meaning: '`true` stores images in `public/_articles/`, served at `/_articles/`; or `{ dir, publicPath }`',
+    default: '`false` (offline: always on)',
+    meaning: '`true` stores images in `public/_articles/`, served at `/_articles/`; or `{ dir, publicPath }`. Offline it is always on: the embedded emulator is gone after the build',
   }),
   ...option('internalLinks', z.strictObject({
     domainId: serviceLinkRules.domainId,
@@ -286,6 +286,12 @@ function parseOptions(input: unknown): ParsedOptions {
   if (problems.length > 0) fail(problems);
   return options;
 }
+
+/**
+ * Offline, the embedded emulator serves the images and is gone after the build: they are always
+ * downloaded into the site, as `downloadImages: true` does, so a page never points at it.
+ */
+export const OFFLINE_DOWNLOADS: NonNullable<ResolvedLoaderOptions['downloadImages']> = { dir: DEFAULT_IMAGE_DIR, publicPath: DEFAULT_IMAGE_PUBLIC_PATH };
 
 function downloadsOf(download: ParsedOptions['downloadImages']): ResolvedLoaderOptions['downloadImages'] {
   if (download === undefined || download === false) return undefined;
