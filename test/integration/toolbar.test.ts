@@ -8,7 +8,7 @@
 // `reloadsSuppressed`), so the panel can only move by what the toolbar channel tells it; one test
 // lets a reload happen to check the panel comes back open.
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,15 @@ describe.skipIf(!present)('the Articles app in the dev toolbar', () => {
     await buildPackage();
     emulator = await startEmulator({ timing: WRITING });
     site = await createSite('toolbar');
+    // A draft and a scheduled article, which the dev server shows and the panel marks: the site's own fields, so the
+    // requests (and the committed lock file) are unchanged.
+    const manifest = join(site.root, 'articles.yaml');
+    await writeFile(
+      manifest,
+      (await readFile(manifest, 'utf8'))
+        .replace('    articleType: listicle\n', '    articleType: listicle\n    publishDate: 2099-01-01\n')
+        .replace('  - keyword: cold brew ratio\n    articleLength: short\n', '  - keyword: cold brew ratio\n    articleLength: short\n    draft: true\n'),
+    );
     server = await startDevServer(site.root, { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
