@@ -63,7 +63,7 @@ describe('package.json', () => {
   });
 
   it('should ship the license and the README image, and say where it lives and how Astro lists it', async () => {
-    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'README.md', 'LICENSE', 'docs/*.png']));
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'README.md', 'LICENSE']));
     expect(await readFile(join(REPO, 'LICENSE'), 'utf8')).toContain(`${pkg.license} License`);
     expect(pkg.keywords).toEqual(expect.arrayContaining(['withastro', 'astro-loader']));
     expect(pkg.repository).toBeDefined();
@@ -71,7 +71,7 @@ describe('package.json', () => {
     expect(pkg.bugs).toBeDefined();
     const readme = await readFile(join(REPO, 'README.md'), 'utf8');
     for (const [, image] of readme.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)) {
-      if (!/^https?:/.test(image!)) expect(pkg.files.some((pattern) => image!.startsWith(pattern.replace('*.png', '')) && image!.endsWith('.png')), image).toBe(true);
+      if (!/^https?:/.test(image!)) expect(pkg.files, image).toContain(image);
     }
   });
 });
