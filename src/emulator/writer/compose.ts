@@ -171,7 +171,8 @@ class Composition {
 
   title(template: string, extra: Record<string, string> = {}): string {
     if (this.request.title !== undefined) return this.request.title;
-    return unescapeHtml(fill(template, { ...this.vars, ...extra }));
+    // A keyword that ends like the template goes on ("baratza encore review" + " Review: …") must not say it twice.
+    return unescapeHtml(fill(template, { ...this.vars, ...extra })).replace(/\b([\p{L}\p{N}]+)(\s+\1\b)+/giu, '$1');
   }
 
   faq(): void {
