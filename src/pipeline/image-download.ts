@@ -1,10 +1,11 @@
 // Image downloads: remote images fetched (bounded, typed, timed) into a content-addressed directory.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { BlockList, isIP } from 'node:net';
 import { basename, join } from 'node:path';
 import type { Element, Parents, Root } from 'hast';
+import { imageSize } from 'image-size';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Plugin } from 'unified';
 import type { VFile } from 'vfile';
@@ -118,6 +119,11 @@ async function downloadAll(images: Element[], options: DownloadImagesOptions, fi
       const result = await pending;
       if (result.ok) {
         node.properties.src = result.src;
+        // The file's own size: truer than any size the HTML or the request declared.
+        if (result.width !== undefined && result.height !== undefined) {
+          node.properties.width = result.width;
+          node.properties.height = result.height;
+        }
         markOriginalSrc(node, src);
       }
     }),
@@ -132,7 +138,8 @@ function collectImages(parent: Parents, images: Element[]): void {
   }
 }
 
-export type DownloadResult = { ok: true; src: string; fileName: string } | { ok: false; reason: string };
+/** A downloaded image: where it is served from, its file, and its real size when the file says it. */
+export type DownloadResult = { ok: true; src: string; fileName: string; width?: number; height?: number } | { ok: false; reason: string };
 
 const limiters = new WeakMap<DownloadImagesOptions, LimitFunction>();
 
@@ -159,7 +166,7 @@ export function displayUrl(url: string): string {
 async function download(url: string, options: DownloadImagesOptions): Promise<DownloadResult> {
   const publicPath = options.publicPath.endsWith('/') ? options.publicPath : options.publicPath + '/';
   const cached = await cachedFile(url, options);
-  if (cached) return { ok: true, src: publicPath + cached, fileName: cached };
+  if (cached) return { ok: true, src: publicPath + cached, fileName: cached, ...(await sizeOfFile(join(options.dir, cached))) };
 
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMAGE_BYTES;
   const fetched = await fetchFollowingRedirects(url, options);
@@ -173,7 +180,25 @@ async function download(url: string, options: DownloadImagesOptions): Promise<Do
   const fileName = `${createHash('sha256').update(bytes).digest('hex')}.${accepted.type.extension}`;
   await store(bytes, join(options.dir, fileName), options.dir);
   await options.cache?.set(url, fileName);
-  return { ok: true, src: publicPath + fileName, fileName };
+  return { ok: true, src: publicPath + fileName, fileName, ...sizeOf(bytes) };
+}
+
+/** The pixel size an image file declares (read by `image-size`), or nothing when it can't be read. */
+function sizeOf(bytes: Uint8Array): { width?: number; height?: number } {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width > 0 && height > 0 ? { width, height } : {};
+  } catch {
+    return {};
+  }
+}
+
+async function sizeOfFile(path: string): Promise<{ width?: number; height?: number }> {
+  try {
+    return sizeOf(await readFile(path));
+  } catch {
+    return {};
+  }
 }
 
 /** The stored file a URL became on an earlier build, if the cache remembers it and it is still there. */

@@ -8,7 +8,7 @@ import { articleData } from './article-data.js';
 import { checkOptions, optionsObject, pluginOption } from './option-check.js';
 import { plainText } from './plain-text.js';
 
-/** The size of images without one when `imageSize` is not given. */
+/** The service's default `imageSize` of a blog post's generated images (the spec). */
 export const DEFAULT_IMAGE_SIZE = '1024x1024';
 const SIZE_RULE = 'must be a pixel size such as "1536x1024" or a shorthand such as "16:9" or "landscape"';
 
@@ -23,7 +23,11 @@ export interface ImagesOptions {
    * sets it). Default: the keyword.
    */
   title?: string;
-  /** Size given to images without `width` and `height`: a pixel size or shorthand. Default `'1024x1024'`. */
+  /**
+   * The size the service generated the images at (the request's `imageSize`), given to images
+   * without `width` and `height` so the browser reserves their box. Default: none, and no size is
+   * invented (downloaded images get their real one from `rehypeArticleImageDownload`).
+   */
   imageSize?: string;
 }
 
@@ -50,7 +54,7 @@ interface FoundImage {
  */
 export function prepareImages(
   tree: Root,
-  options: { title: string; keyword: string; size: { width: number; height: number } },
+  options: { title: string; keyword: string; size: { width: number; height: number } | undefined },
 ): Element[] {
   const images: FoundImage[] = [];
   collect(tree, undefined, images);
@@ -59,13 +63,13 @@ export function prepareImages(
   images.forEach(({ node, caption }, index) => {
     const { src, alt, width, height, loading, decoding, fetchPriority, ...rest } = node.properties;
     const text = typeof alt === 'string' ? alt.replace(/\s+/g, ' ').trim() : '';
-    const sized = width === undefined && height === undefined;
+    const sized = width === undefined && height === undefined && options.size !== undefined;
     // One attribute order for every image, so equal images serialise equally.
     node.properties = {
       src,
       alt: text || caption || fallback,
-      width: sized ? options.size.width : width,
-      height: sized ? options.size.height : height,
+      width: sized ? options.size!.width : width,
+      height: sized ? options.size!.height : height,
       ...(index === 0 ? { fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' }),
       ...rest,
     };
@@ -78,7 +82,8 @@ export const rehypeArticleImages: Plugin<[(ImagesOptions | null | undefined)?], 
   checkOptions(optionsSchema, options ?? {}, pluginOption('rehypeArticleImages'));
   const keyword = options?.keyword ?? '';
   const fallbackTitle = options?.title ?? keyword;
-  const size = imageSizeToPixels(options?.imageSize ?? DEFAULT_IMAGE_SIZE)!;
+  // Only a size the request gives (a blog post's generated images) is reserved: never one invented.
+  const size = options?.imageSize === undefined ? undefined : imageSizeToPixels(options.imageSize);
   return (tree, file) => {
     prepareImages(tree, { title: articleData(file).title ?? fallbackTitle, keyword, size });
   };

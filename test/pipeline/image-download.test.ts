@@ -146,6 +146,18 @@ describe('stored', () => {
     expect(second.images[0]!.src).toBe(first.images[0]!.src);
   });
 
+  test('should give a downloaded image its real size, over any size declared, from the file and from the cache alike', async () => {
+    const store = new Map<string, string>();
+    const cache = { get: async (url: string) => store.get(url), set: async (url: string, file: string) => void store.set(url, file) };
+    const html = `<p>x</p><img src="${base}/photo.png" alt="a" width="1024" height="1024">`;
+    const first = await processArticle(html, { keyword: 'k', imageSize: '16:9', downloadImages: options({ cache }) });
+    expect(first.images[0]).toMatchObject({ width: 1, height: 1 });
+    expect(first.html).toContain('width="1" height="1"');
+    const again = await processArticle(html, { keyword: 'k', imageSize: '16:9', downloadImages: options({ cache }) });
+    expect(requests.get('/photo.png')).toBe(1);
+    expect(again.images[0]).toMatchObject({ width: 1, height: 1 });
+  });
+
   test('should leave relative images alone', async () => {
     const result = await download('/local/a.png');
     expect(result.images[0]!.src).toBe('/local/a.png');
