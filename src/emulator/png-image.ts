@@ -30,31 +30,55 @@ function chunk(type: string, data: Buffer): Buffer {
 /** Largest side the emulator renders; bigger requests are refused by the image route. */
 export const MAX_IMAGE_SIDE = 4096;
 
+/** Hues of the illustration's palette: sky, sun, far hills, near hills (HSL lightness per band). */
+const SKY_BANDS = 4;
+
+function hsl(hue: number, saturation: number, lightness: number): [number, number, number] {
+  const a = saturation * Math.min(lightness, 1 - lightness);
+  const f = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    return Math.round(255 * (lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [f(0), f(8), f(4)];
+}
+
+/** The palette: sky bands from light to deep, the sun, two layers of hills; hues from the seed. */
+function illustrationPalette(digest: Buffer): Buffer {
+  const skyHue = 180 + ((digest[0] ?? 0) % 60);
+  const hillHue = 80 + ((digest[1] ?? 0) % 80);
+  const colours: [number, number, number][] = [];
+  for (let band = 0; band < SKY_BANDS; band++) colours.push(hsl(skyHue, 0.55, 0.86 - band * 0.07));
+  colours.push(hsl(35 + ((digest[2] ?? 0) % 20), 0.95, 0.62)); // the sun
+  colours.push(hsl(hillHue, 0.35, 0.5)); // far hills
+  colours.push(hsl(hillHue + 10, 0.45, 0.34)); // near hills
+  return Buffer.from(colours.flat());
+}
+
 /**
- * A PNG of `width`×`height` pixels whose colours and stripes derive from `seed`: distinct per
- * image, identical on every request. Palette colour type keeps it fast and small.
+ * A PNG of `width`×`height` pixels that looks like a flat illustration: a banded sky, a sun and two
+ * rolling hills, with colours and shapes from `seed`: distinct per image, identical on every
+ * request. Palette colour type keeps it fast and small.
  */
 export function renderPng(width: number, height: number, seed: string): Buffer {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     throw new RangeError(`image size ${width}x${height} is outside 1..${MAX_IMAGE_SIDE}`);
   }
   const digest = createHash('sha256').update(seed).digest();
-  const palette = Buffer.from([
-    digest[0] ?? 0, digest[1] ?? 0, digest[2] ?? 0,
-    255 - (digest[0] ?? 0), 255 - (digest[1] ?? 0), 255 - (digest[2] ?? 0),
-    digest[3] ?? 0, digest[4] ?? 0, digest[5] ?? 0,
-    240, 240, 240,
-  ]);
-  const stripe = 16 + ((digest[6] ?? 0) % 48);
-  const border = Math.max(2, Math.round(Math.min(width, height) / 64));
+  const palette = illustrationPalette(digest);
+  const sun = { x: width * (0.2 + ((digest[3] ?? 0) % 60) / 100), y: height * (0.2 + ((digest[4] ?? 0) % 20) / 100), r: Math.min(width, height) * 0.09 };
+  const phase = ((digest[5] ?? 0) / 255) * Math.PI * 2;
+  const far = (x: number) => height * (0.58 + 0.06 * Math.sin((x / width) * Math.PI * 2 + phase));
+  const near = (x: number) => height * (0.74 + 0.05 * Math.sin((x / width) * Math.PI * 3 + phase * 2));
   const raw = Buffer.alloc((width + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width + 1);
     raw[row] = 0; // filter: none
+    const band = Math.min(SKY_BANDS - 1, Math.floor((y / (height * 0.75)) * SKY_BANDS));
     for (let x = 0; x < width; x++) {
-      let index = Math.floor((x + y) / stripe) % 2;
-      if (x < border || y < border || x >= width - border || y >= height - border) index = 3;
-      else if (Math.abs(x - width / 2) < width / 8 && Math.abs(y - height / 2) < height / 8) index = 2;
+      let index = band;
+      if ((x - sun.x) ** 2 + (y - sun.y) ** 2 < sun.r ** 2) index = SKY_BANDS;
+      if (y > far(x)) index = SKY_BANDS + 1;
+      if (y > near(x)) index = SKY_BANDS + 2;
       raw[row + 1 + x] = index;
     }
   }
