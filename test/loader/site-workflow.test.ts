@@ -104,6 +104,9 @@ describe('a site owner\'s workflow in astro build', () => {
     const { result, requests, lockChanged } = await refused();
     expect(result.code).not.toBe(0);
     expect(result.output).toMatch(/articles\.yaml:\d+ articles\[4\] "bear canisters" → data\.category: .*\(dataSchema\)/);
+    // Printed once: no second copy inside Astro's wrapper, no empty stack section.
+    expect(result.output.match(/→ data\.category: /g)).toHaveLength(1);
+    expect(result.output).not.toMatch(/Stack trace:\s*$/m);
     expect(requests).toBe(0);
     expect(lockChanged).toBe(false);
   }, 120_000);
