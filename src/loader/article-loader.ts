@@ -53,7 +53,8 @@ export function articleLoader<Data extends z.ZodRawShape = {}>(options: ArticleL
         if (sharing !== undefined) {
           throw new LoaderOptionError(
             `the collections "${sharing.collection}" and "${context.collection}" would share the lock file ${session.lockFile}, and each would prune and rewrite the other's paid entries. ` +
-              'Give each collection its own manifest file (guides.yaml → guides.lock.json), or its own `lockFile` option.',
+              'Give each collection its own manifest file (guides.yaml → guides.lock.json), or its own `lockFile` option ' +
+              "(a site whose manifest is not articles.yaml keeps its existing articles.lock.json: give a new collection lockFile: './guides.lock.json').",
           );
         }
         sessions.set(key, session);

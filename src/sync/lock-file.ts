@@ -120,12 +120,24 @@ export function resolveLockPaths(lockFileOrDir: string): { lockFile: string; cac
 /**
  * The lock file and cache of a manifest when no lock file is given: named after it and beside it,
  * `guides.yaml` → `guides.lock.json` and `guides.cache/`, so two collections with two manifests in
- * one folder never share them. `articles.yaml` keeps `articles.lock.json` and `articles.cache/`.
+ * one folder never share them. `articles.yaml` keeps `articles.lock.json` and `articles.cache/`,
+ * and so does a single manifest of another name whose site already has `articles.lock.json`.
  */
 export function lockPathsForManifest(manifestFile: string): { lockFile: string; cacheDir: string } {
   const absolute = resolve(manifestFile);
-  return resolveLockPaths(join(dirname(absolute), `${basename(absolute, extname(absolute))}.lock.json`));
+  const dir = dirname(absolute);
+  const named = join(dir, `${basename(absolute, extname(absolute))}.lock.json`);
+  // A site whose manifest is not articles.* kept its lock file as articles.lock.json before lock files were named after
+  // their manifest: it keeps it (never a new, empty lock file that would pay for every article again), unless an
+  // articles.* manifest beside it owns that file.
+  const legacy = join(dir, LOCK_FILE_NAME);
+  const ownedByArticlesManifest = LEGACY_MANIFEST_NAMES.some((name) => existsSync(join(dir, name)));
+  if (named !== legacy && !existsSync(named) && existsSync(legacy) && !ownedByArticlesManifest) return resolveLockPaths(legacy);
+  return resolveLockPaths(named);
 }
+
+/** The manifests whose lock file is `articles.lock.json` by their own name. */
+const LEGACY_MANIFEST_NAMES = ['articles.yaml', 'articles.yml', 'articles.json', 'articles.csv'];
 
 /**
  * Reads and validates the lock file; a missing file is an empty lock. A file that is not a valid

@@ -140,6 +140,16 @@ describe('lock file', () => {
     expect(resolveLockPaths('/site/custom.lock.json')).toEqual({ lockFile: '/site/custom.lock.json', cacheDir: '/site/custom.cache' });
   });
 
+  it('should keep an existing site\'s articles.lock.json for a manifest of another name, unless an articles manifest owns it', async () => {
+    const manifest = join(dir, 'keywords.yaml');
+    expect(lockPathsForManifest(manifest).lockFile).toBe(join(dir, 'keywords.lock.json'));
+    await writeFile(join(dir, 'articles.lock.json'), serializeLockFile(emptyLockFile()));
+    expect(lockPathsForManifest(manifest)).toEqual({ lockFile: join(dir, 'articles.lock.json'), cacheDir: join(dir, 'articles.cache') });
+    await writeFile(join(dir, 'articles.yaml'), 'articles: []\n');
+    expect(lockPathsForManifest(manifest).lockFile).toBe(join(dir, 'keywords.lock.json'));
+    expect(lockPathsForManifest(join(dir, 'articles.yaml')).lockFile).toBe(join(dir, 'articles.lock.json'));
+  });
+
   it('should keep using articles.cache for a custom-named lock file that had it, unless articles.lock.json owns it', async () => {
     await mkdir(join(dir, 'articles.cache'));
     expect(resolveLockPaths(join(dir, 'custom.lock.json')).cacheDir).toBe(join(dir, 'articles.cache'));
