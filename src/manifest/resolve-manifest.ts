@@ -95,7 +95,7 @@ interface Draft {
   /** The site's own fields, defaults applied. */
   site?: SiteFields;
   /** Defaults this entry takes without effect: each field, and why (see `idleDefaultWarnings`). */
-  idleDefaults?: { field: string; why: string }[];
+  idleDefaults?: IdleDefault[];
 }
 
 /** The keyword of `articles[index]` as written, when the entry has one that is text. */
@@ -379,17 +379,24 @@ function checkedRequest(params: Record<string, unknown>, defaults: Record<string
   return undefined;
 }
 
+/** A default an entry takes without effect, and why; `otherType`: it belongs to other article types. */
+interface IdleDefault {
+  field: string;
+  why: string;
+  otherType: boolean;
+}
+
 /**
  * Reports the entry's own parameters that would have no effect (an error: they would be paid for
  * as if they mattered), and returns the defaults it takes without effect, for one warning per default.
  */
-function idleParameters(request: ArticleRequest, own: Record<string, unknown>, defaults: Record<string, unknown>, base: DataPath, problem: EntryProblem): { field: string; why: string }[] {
+function idleParameters(request: ArticleRequest, own: Record<string, unknown>, defaults: Record<string, unknown>, base: DataPath, problem: EntryProblem): IdleDefault[] {
   for (const item of ineffectiveParameters(request, Object.keys(own))) problem(item.field, ineffectiveMessage(item), [...base, item.field]);
   const inherited = Object.keys(defaults).filter((key) => key !== 'articleType' && !Object.hasOwn(own, key));
   const otherType = inherited.filter((key) => !typesAccepting(key).includes(request.articleType));
   return [
-    ...ineffectiveParameters(request, inherited.filter((key) => !otherType.includes(key))).map(({ field, needs }) => ({ field, why: `without ${needs}` })),
-    ...otherType.map((field) => ({ field, why: `as it applies only to articleType ${quotedList(typesAccepting(field))}` })),
+    ...ineffectiveParameters(request, inherited.filter((key) => !otherType.includes(key))).map(({ field, needs }) => ({ field, why: `without ${needs}`, otherType: false })),
+    ...otherType.map((field) => ({ field, why: `as it applies only to articleType ${quotedList(typesAccepting(field))}`, otherType: true })),
   ];
 }
 
@@ -398,18 +405,18 @@ function idleParameters(request: ArticleRequest, own: Record<string, unknown>, d
  * A type-specific default that no entry can take is an error of its own (`checkUnusedDefaults`).
  */
 function idleDefaultWarnings(drafts: readonly Draft[], file: string, lineOf: (path: DataPath) => { line?: number }): ManifestProblem[] {
-  const groups = new Map<string, { field: string; why: string; entries: string[] }>();
+  const groups = new Map<string, IdleDefault & { entries: string[] }>();
   for (const draft of drafts) {
-    for (const { field, why } of draft.idleDefaults ?? []) {
+    for (const { field, why, otherType } of draft.idleDefaults ?? []) {
       const key = `${field}\u0000${why}`;
-      const group = groups.get(key) ?? { field, why, entries: [] };
+      const group = groups.get(key) ?? { field, why, otherType, entries: [] };
       group.entries.push(draft.slug ?? draft.keyword ?? `articles[${draft.index}]`);
       groups.set(key, group);
     }
   }
   const types = new Set(drafts.map((draft) => draft.articleType));
   return [...groups.values()]
-    .filter((group) => typesAccepting(group.field).some((type) => types.has(type)) || !group.why.startsWith('as it applies'))
+    .filter((group) => !group.otherType || typesAccepting(group.field).some((type) => types.has(type)))
     .map(({ field, why, entries }) => {
       const count = drafts.length === entries.length ? `every entry (${entries.length})` : `${entries.length === 1 ? '1 entry' : `${entries.length} entries`}`;
       const named = `${entries.slice(0, 5).join(', ')}${entries.length > 5 ? `, … ${entries.length - 5} more` : ''}`;

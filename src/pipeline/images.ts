@@ -8,8 +8,6 @@ import { articleData } from './article-data.js';
 import { checkOptions, optionsObject, pluginOption } from './option-check.js';
 import { plainText } from './plain-text.js';
 
-/** The service's default `imageSize` of a blog post's generated images (the spec). */
-export const DEFAULT_IMAGE_SIZE = '1024x1024';
 const SIZE_RULE = 'must be a pixel size such as "1536x1024" or a shorthand such as "16:9" or "landscape"';
 
 /** The rule of an `imageSize` option: the request's pixel size or shorthand (see `imageSizeToPixels`). */

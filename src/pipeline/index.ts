@@ -8,7 +8,7 @@ export { WARNING_SOURCE, type ArticleData, type ArticleHeading, type ArticleImag
 export { rehypeArticleParse } from './parse.js';
 export { rehypeArticleSanitize, type SanitizeOptions } from './sanitize.js';
 export { rehypeArticleHeadings, type HeadingsOptions } from './headings.js';
-export { rehypeArticleImages, DEFAULT_IMAGE_SIZE, type ImagesOptions } from './images.js';
+export { rehypeArticleImages, type ImagesOptions } from './images.js';
 export { rehypeArticleImageDownload, type DownloadCache, type DownloadImagesOptions } from './image-download.js';
 export { rehypeArticleInternalLinks, DEFAULT_MAX_LINKS, type InternalLinksOptions } from './internal-links.js';
 export {

@@ -64,7 +64,7 @@ describe('regenerate', () => {
     const before = emulator.requests.length;
     const unknown = await cli(['regenerate', 'regen-on']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('"regen-on" is not a slug of');
+    expect(unknown.stderr).toContain('"regen-on" is not a slug of articles.yaml; did you mean');
     expect(unknown.stderr).toContain('did you mean "regen-one"?');
     const retry = await cli(['sync', '--retry-failed=regen-two']);
     expect(retry.code).toBe(2);

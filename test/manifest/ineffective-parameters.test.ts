@@ -1,16 +1,7 @@
 // Parameters the spec says have no effect under the entry's other settings: an error on an entry (before anything is paid), a warning in defaults.
 import { describe, expect, it } from 'vitest';
-import { formatManifestProblem, ManifestError, parseManifest } from '../../src/manifest/index.js';
-
-function refusal(yaml: string): ManifestError {
-  try {
-    parseManifest(yaml, 'articles.yaml');
-  } catch (error) {
-    if (error instanceof ManifestError) return error;
-    throw error;
-  }
-  throw new Error('the manifest was accepted');
-}
+import { formatManifestProblem, parseManifest } from '../../src/manifest/index.js';
+import { refusal } from './refusal.js';
 
 const entry = (lines: string[]) => ['articles:', '  - keyword: 10 best hikes', ...lines.map((line) => `    ${line}`), ''].join('\n');
 

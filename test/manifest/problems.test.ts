@@ -1,16 +1,7 @@
 // Problems are reported all together, in file order, one terminal line each: file:line entry → field: what is wrong and what to do.
 import { describe, expect, it } from 'vitest';
-import { formatManifestProblem, ManifestError, parseManifest, type ManifestProblem } from '../../src/manifest/index.js';
-
-function refusal(text: string, file = 'articles.yaml'): ManifestError {
-  try {
-    parseManifest(text, file);
-  } catch (error) {
-    if (error instanceof ManifestError) return error;
-    throw error;
-  }
-  throw new Error('accepted');
-}
+import { formatManifestProblem, type ManifestProblem } from '../../src/manifest/index.js';
+import { refusal } from './refusal.js';
 
 const manyProblems = [
   'defaults:', //                                        1

@@ -1,17 +1,10 @@
 // The site's own fields on an entry (data, draft, publishDate): read from YAML, JSON and CSV, merged with defaults, checked, and never sent or hashed.
 import { describe, expect, it } from 'vitest';
-import { formatManifestProblem, ManifestError, parseManifest } from '../../src/manifest/index.js';
+import { formatManifestProblem, parseManifest } from '../../src/manifest/index.js';
+import { refusal as refusalOf } from './refusal.js';
 import { requestHash } from '../../src/sync/index.js';
 
-function refusal(text: string, file = 'articles.yaml'): string[] {
-  try {
-    parseManifest(text, file);
-  } catch (error) {
-    if (error instanceof ManifestError) return error.problems.map(formatManifestProblem);
-    throw error;
-  }
-  throw new Error('the manifest was accepted');
-}
+const refusal = (text: string, file = 'articles.yaml'): string[] => refusalOf(text, file).problems.map(formatManifestProblem);
 
 describe('site fields', () => {
   const yaml = [

@@ -9,7 +9,6 @@ test('should expose exactly the documented API', () => {
     'DEFAULT_CJK_CHARACTERS_PER_MINUTE',
     'DEFAULT_EMBED_HOSTS',
     'DEFAULT_EXCERPT_LENGTH',
-    'DEFAULT_IMAGE_SIZE',
     'DEFAULT_MAX_LINKS',
     'DEFAULT_WORDS_PER_MINUTE',
     'InternalLinksError',
@@ -53,7 +52,6 @@ test('should default to the documented values', () => {
   expect(pipeline.DEFAULT_WORDS_PER_MINUTE).toBe(200);
   expect(pipeline.DEFAULT_CJK_CHARACTERS_PER_MINUTE).toBe(500);
   expect(pipeline.DEFAULT_EXCERPT_LENGTH).toBe(160);
-  expect(pipeline.DEFAULT_IMAGE_SIZE).toBe('1024x1024');
 });
 
 test('should return every documented field from processArticle', async () => {

@@ -7,6 +7,7 @@ import { COMMON_FLAG_HELP } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { formatCount, plural } from '../output.js';
+import { shownPath } from '../manifest-location.js';
 import { openProject } from '../project-files.js';
 import { SERVICE_FLAG_HELP } from '../service-connection.js';
 import { planOptionsOf } from '../sync-rules.js';
@@ -47,11 +48,11 @@ ${EXIT_CODE_HELP}`,
 };
 
 /** Each slug must be a finished article of the manifest; anything else is refused before a request. */
-function checkRegenerable(slugs: readonly string[], manifest: Manifest, lock: LockFile): void {
+function checkRegenerable(slugs: readonly string[], manifest: Manifest, lock: LockFile, cwd: string): void {
   const known = manifest.specs.map((spec) => spec.slug);
   for (const slug of slugs) {
     if (!known.includes(slug)) {
-      throw new ArticleLoaderError('regenerate_unknown_slug', `"${slug}" is not a slug of ${manifest.file}${didYouMean(suggestName(slug, known))}; nothing was created.`);
+      throw new ArticleLoaderError('regenerate_unknown_slug', `"${slug}" is not a slug of ${shownPath(cwd, manifest.file)}${didYouMean(suggestName(slug, known))}; nothing was created.`);
     }
     const status = lock.articles[slug]?.status;
     if (status === 'finished') continue;
@@ -74,7 +75,7 @@ async function runRegenerate(context: CommandContext): Promise<ExitCode> {
   settings.rules.regenerate = slugs;
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
   const state = await readLockState(lockFile, { checkOutputs: true });
-  checkRegenerable(slugs, manifest, state.lock);
+  checkRegenerable(slugs, manifest, state.lock, io.cwd);
   const specs = manifest.specs.filter((spec) => slugs.includes(spec.slug));
   const plan = planSync(specs, state.lock, await state.cache.index(), { ...planOptionsOf(settings.rules), service: settings.service });
   const cost = `${plural(plan.creates.length, 'new article')} (≈${formatCount(plan.estimatedWords)} words${settings.offline ? ', written free by the embedded emulator' : ' to bill'})`;
