@@ -25,6 +25,7 @@ import {
   type LockEntryError,
   type NotReadyArticle,
   type OutputCache,
+  type ProcessedStore,
   type ServedArticle,
   type SyncEvent,
   type SyncOptions,
@@ -36,6 +37,7 @@ import { forAstro } from './astro-error.js';
 import { checkEntryData } from './entry-data.js';
 import { watchArticleFiles } from './dev-watcher.js';
 import { PlaceholderProgress } from './placeholder-progress.js';
+import { processedKey, readProcessed, writeProcessed, type DownloadedImages, type ProcessedRecord } from './processed-entries.js';
 import { API_KEY_ENV, API_URL_ENV, OFFLINE_DOWNLOADS, OUTPUT_OPTIONS, type ResolvedLoaderOptions } from './options.js';
 import { QueueTracker } from './queue-tracker.js';
 import type { ArticleMark } from './runtime.js';
@@ -60,6 +62,10 @@ export class ArticlesNotReadyError extends ArticleLoaderError {
     super('articles_not_ready', notReadyMessage(failures, headline, 'Set onFailure: "skip" to build the site without them.', 'above'));
     this.failures = failures;
   }
+}
+
+function emptyCounts(): { unchanged: number; rendered: number; reused: number; placeholders: number } {
+  return { unchanged: 0, rendered: 0, reused: 0, placeholders: 0 };
 }
 
 /** Drafts and articles whose publish date is later than `now`: a build leaves them out unless `drafts` is on. */
@@ -117,6 +123,9 @@ interface PassContext {
   servingEarlier: ReadonlySet<string>;
   /** Build only, without `drafts`: drafts and future-dated entries, synced (paid for) but left out of the site. */
   unpublished: ReadonlySet<string>;
+  /** The committed processed articles, and where the images they downloaded must still be. */
+  processed: ProcessedStore;
+  downloads: DownloadedImages | undefined;
 }
 
 export class ArticleCollection {
@@ -135,8 +144,8 @@ export class ArticleCollection {
   #lastLockText: string | undefined;
   #unwatch: (() => void) | undefined;
   #disposed = false;
-  /** Entries left as they were / processed in the current pass, for the log. */
-  #counts = { unchanged: 0, rendered: 0, placeholders: 0 };
+  /** Entries left as they were / processed / taken from the processed cache in the current pass, for the log. */
+  #counts = emptyCounts();
   /** What each pending article's placeholder shows: a store write reloads the dev server's pages, so only coarse steps are written. */
   readonly #progress = new PlaceholderProgress();
 
@@ -284,7 +293,7 @@ export class ArticleCollection {
   /** One sync: read the manifest, create and (in a build) wait, then put every article in the store. */
   async #pass(): Promise<void> {
     const logger = this.#logger;
-    this.#counts = { unchanged: 0, rendered: 0, placeholders: 0 };
+    this.#counts = emptyCounts();
     const manifest = await this.#readManifest();
     const { lockFile } = this.#paths();
     const service = new ArticleService(this.#options.service, {
@@ -383,7 +392,7 @@ export class ArticleCollection {
   }
 
   /** The pipeline settings shared by every article of a pass, and their fingerprint for the digests. */
-  #siteContext(specs: ArticleSpec[], cache: OutputCache, service: ArticleService): Pick<PassContext, 'site' | 'fingerprint'> {
+  #siteContext(specs: ArticleSpec[], cache: OutputCache, service: ArticleService): Pick<PassContext, 'site' | 'fingerprint' | 'processed' | 'downloads'> {
     const o = this.#options;
     const links: LinkMap = buildLinkMap({
       articles: specs.map((spec) => ({ slug: spec.slug, keyword: spec.keyword })),
@@ -404,7 +413,8 @@ export class ArticleCollection {
     // entry's digest made a warm pass quadratic in the number of articles.
     const outputOptions = { ...Object.fromEntries(OUTPUT_OPTIONS.map((name) => [name, o[name] ?? null])), downloadImages: this.#downloadSettings(service) ?? null };
     const fingerprint = this.#context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: links.entries, site: this.#context.config.site ?? null })));
-    return { site, fingerprint };
+    const downloads = site.downloadImages === undefined ? undefined : { dir: site.downloadImages.dir, publicPath: site.downloadImages.publicPath };
+    return { site, fingerprint, processed: cache.processed, downloads };
   }
 
   /** The service's internal links, with its answers kept in the committed cache: a rebuild never pays for the same article again. */
@@ -455,7 +465,7 @@ export class ArticleCollection {
     const untouched = new Set(store.keys());
     const bySlug = new Map(pass.specs.map((spec) => [spec.slug, spec]));
     const failures: NotReadyArticle[] = [];
-    const limit = pLimit(4);
+    const limit = pLimit(16);
     await Promise.all(
       result.articles.map((article) =>
         limit(async () => {
@@ -502,7 +512,6 @@ export class ArticleCollection {
   /** Processes one finished article into the store, unless its digest says the entry already holds it. */
   async #serve(spec: ArticleSpec, served: ServedArticle, lockEntry: LockEntry | undefined, read: () => Promise<CachedOutput | undefined>, pass: PassContext): Promise<void> {
     const { store, generateDigest, parseData } = this.#context;
-    const logger = this.#logger;
     this.#progress.forget(spec.slug);
     const url = this.#url(spec.slug);
     const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
@@ -525,15 +534,9 @@ export class ArticleCollection {
       this.#counts.unchanged += 1;
       return;
     }
-    const output = await read();
-    if (output === undefined) {
-      throw new ArticleLoaderError('output_unavailable', `the output of article ${served.articleId} is not in the cache; run the build again with the service reachable`);
-    }
-    const chosen = chosenHtml(output, this.#options.usePolished);
-    // A hand edit replaces the service's HTML, and goes through the same sanitizer and pipeline.
-    const { html, polished } = edit === undefined ? chosen : { html: edit.html, polished: false };
-    const article = await processArticle(html, articleContext(pass.site, { keyword: spec.keyword, slug: spec.slug, url, request: spec.request }));
-    for (const warning of article.warnings) logger.warn(`"${spec.slug}": ${warning}`);
+    const key = processedKey({ version: PACKAGE_VERSION, output: served.output, edit: edit?.html ?? null, pipeline: pass.fingerprint, article: { keyword: spec.keyword, url, config: entryConfig(spec.request) } });
+    const { article, polished, updatedAt } = await this.#processed(spec, served, key, url, edit?.html, read, pass);
+    for (const warning of article.warnings) this.#logger.warn(`"${spec.slug}": ${warning}`);
     const entry = finishedEntry({
       slug: spec.slug,
       keyword: spec.keyword,
@@ -542,7 +545,7 @@ export class ArticleCollection {
       polished,
       articleId: served.articleId,
       lockEntry: createdAt === null ? undefined : lockEntry,
-      output,
+      updatedAt,
       current: served.current,
       emulator: served.emulator === true,
       edited: edit !== undefined,
@@ -551,7 +554,27 @@ export class ArticleCollection {
     });
     const data = await parseData({ id: entry.id, data: entry.data });
     store.set({ id: entry.id, data, digest: entry.digest, rendered: entry.rendered });
+  }
+
+  /** What the pipeline makes of an article: from the committed processed cache when its key matches, else processed now and kept there. */
+  async #processed(spec: ArticleSpec, served: ServedArticle, key: string, url: string, edit: string | undefined, read: () => Promise<CachedOutput | undefined>, pass: PassContext): Promise<ProcessedRecord> {
+    const kept = await readProcessed(pass.processed, spec.slug, key, pass.downloads);
+    if (kept !== undefined) {
+      this.#counts.reused += 1;
+      return kept;
+    }
+    const output = await read();
+    if (output === undefined) {
+      throw new ArticleLoaderError('output_unavailable', `the output of article ${served.articleId} is not in the cache; run the build again with the service reachable`);
+    }
+    const chosen = chosenHtml(output, this.#options.usePolished);
+    // A hand edit replaces the service's HTML, and goes through the same sanitizer and pipeline.
+    const { html, polished } = edit === undefined ? chosen : { html: edit, polished: false };
+    const article = await processArticle(html, articleContext(pass.site, { keyword: spec.keyword, slug: spec.slug, url, request: spec.request }));
+    const record: ProcessedRecord = { article, polished, updatedAt: output.updatedAt };
+    await writeProcessed(pass.processed, spec.slug, served.output, key, record);
     this.#counts.rendered += 1;
+    return record;
   }
 
   #placeholder(
@@ -580,9 +603,10 @@ export class ArticleCollection {
   }
 
   #logCounts(): void {
-    const { unchanged, rendered, placeholders } = this.#counts;
-    const line = `${rendered} rendered, ${unchanged} unchanged (digest), ${placeholders} placeholders`;
-    if (rendered > 0) this.#logger.info(`${formatCount(rendered, 'article')} rendered (${unchanged} unchanged)`);
+    const { unchanged, rendered, reused, placeholders } = this.#counts;
+    const line = `${rendered} rendered, ${reused} from the processed cache, ${unchanged} unchanged (digest), ${placeholders} placeholders`;
+    const fromCache = reused > 0 ? `, ${reused} taken already processed from the cache` : '';
+    if (rendered + reused > 0) this.#logger.info(`${formatCount(rendered, 'article')} rendered${fromCache} (${unchanged} unchanged)`);
     this.#logger.debug(`entries: ${line}`);
   }
 
@@ -619,7 +643,7 @@ export class ArticleCollection {
       try {
         const result = await syncArticles({ ...this.#syncOptions(pass.specs, pass.lockFile, pass.service), wait: true, signal: controller.signal, onEvent });
         await work;
-        this.#counts = { unchanged: 0, rendered: 0, placeholders: 0 };
+        this.#counts = emptyCounts();
         await this.#applyResult(result, pass);
         reporter.summary(result, this.#root);
         this.#tracker.finish(result, null, { requests: pass.service.stats.requests - requestsBefore });

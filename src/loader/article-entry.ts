@@ -55,7 +55,8 @@ export function finishedEntry(input: {
   polished: boolean;
   articleId: string;
   lockEntry: LockEntry | undefined;
-  output: CachedOutput;
+  /** The output's `updatedAt` (the service's Unix time in ms). */
+  updatedAt: number;
   current: boolean;
   emulator: boolean;
   /** Served from a hand edit (`articles.edits/<slug>.html`). */
@@ -81,7 +82,7 @@ export function finishedEntry(input: {
     error: null,
     articleId: input.articleId,
     createdAt: input.lockEntry?.createdAt === undefined ? null : new Date(input.lockEntry.createdAt),
-    updatedAt: Number.isFinite(input.output.updatedAt) && input.output.updatedAt > 0 ? new Date(input.output.updatedAt) : null,
+    updatedAt: Number.isFinite(input.updatedAt) && input.updatedAt > 0 ? new Date(input.updatedAt) : null,
     polished: input.polished,
     current: input.current,
     emulator: input.emulator,

@@ -522,7 +522,8 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
   if (checker.problems.length > 0) throw new ManifestError(file, checker.problems);
   const warnings = idleDefaultWarnings(drafts, file, (path) => checker.lineOf(path));
   const specs = drafts.map((draft): ArticleSpec => {
-    const request = draft.request as ArticleRequest;
+    // Frozen: the spec's request is what its lock entry is keyed by, and a frozen request's hash is computed once.
+    const request = deepFreeze(draft.request as ArticleRequest);
     return {
       slug: draft.slug as string,
       keyword: request.targetKeyword,
@@ -533,4 +534,12 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
     };
   });
   return { file, specs, warnings };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const member of Object.values(value)) deepFreeze(member);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -7,6 +7,7 @@ import { isAtomicTempFile, writeFileAtomic } from './atomic-file.js';
 import { CorruptLockError, type LockIntegrityProblem } from './errors.js';
 import type { LockFile } from './lock-file.js';
 import { outputOwnerProblem, type OutputOwner } from './lock-integrity.js';
+import { PROCESSED_DIR_NAME, ProcessedStore, type ProcessedProblem } from './processed-store.js';
 
 export const OUTPUTS_DIR_NAME = 'outputs';
 export const LINKS_DIR_NAME = 'links';
@@ -49,7 +50,7 @@ export interface CacheProblem {
    * - `output_mismatch`: an entry points at an output fetched for another article.
    * - `unreferenced_file`: an output no entry refers to (harmless; `prune` removes it). A warning.
    */
-  code: 'missing_output' | 'missing_previous_output' | 'hash_mismatch' | 'invalid_file' | 'temp_file' | 'output_mismatch' | 'unreferenced_file';
+  code: 'missing_output' | 'missing_previous_output' | 'hash_mismatch' | 'invalid_file' | 'temp_file' | 'output_mismatch' | 'unreferenced_file' | ProcessedProblem['code'];
   file: string;
   slug?: string;
   message: string;
@@ -93,6 +94,8 @@ export class OutputCache {
   readonly linksDir: string;
   /** The internal-links service's results: key them by what determines the answer (content + domain id). */
   readonly links: KeyedStore;
+  /** What the pipeline made of each article (see `processed-store.ts`). */
+  readonly processed: ProcessedStore;
   #onWarning: ((warning: CacheWarning) => void) | undefined;
 
   constructor(dir: string, options: { onWarning?: (warning: CacheWarning) => void } = {}) {
@@ -101,11 +104,12 @@ export class OutputCache {
     this.linksDir = join(dir, LINKS_DIR_NAME);
     this.#onWarning = options.onWarning;
     this.links = this.keyedStore(LINKS_DIR_NAME);
+    this.processed = new ProcessedStore(dir, { onDamaged: (file) => this.#warn(file, 'it is damaged; the article is processed again') });
   }
 
   /** A keyed store in the subdirectory `name` of the cache (lowercase letters, digits, dashes; not `outputs`). */
   keyedStore<T = unknown>(name: string): KeyedStore<T> {
-    if (!/^[a-z][a-z0-9-]{0,63}$/.test(name) || name === OUTPUTS_DIR_NAME) throw new TypeError(`not a keyed store name: ${name}`);
+    if (!/^[a-z][a-z0-9-]{0,63}$/.test(name) || name === OUTPUTS_DIR_NAME || name === PROCESSED_DIR_NAME) throw new TypeError(`not a keyed store name: ${name}`);
     const dir = join(this.dir, name);
     return {
       get: (key) => this.#getKeyed(dir, key) as Promise<T | undefined>,
@@ -232,10 +236,11 @@ export class OutputCache {
       if (isAtomicTempFile(name) || (match !== null && !referenced.has(`sha256:${match[1]}`))) files.push(join(this.outputsDir, name));
     }
     for (const dir of await this.#keyedDirs()) for (const name of await listDir(dir)) if (isAtomicTempFile(name)) files.push(join(dir, name));
+    files.push(...(await this.processed.unreferenced(lock)));
     return files.sort();
   }
 
-  /** Deletes `unreferenced(lock)` (unless `dryRun`) and returns the files. Keyed stores (link results) are kept. */
+  /** Deletes `unreferenced(lock)` (unless `dryRun`) and returns the files. Keyed stores (link results) are kept; processed articles of slugs not in the lock go. */
   async prune(lock: LockFile, options: { dryRun?: boolean } = {}): Promise<string[]> {
     const files = await this.unreferenced(lock);
     if (options.dryRun !== true) for (const file of files) await rm(file, { force: true });
@@ -250,6 +255,7 @@ export class OutputCache {
   async verify(lock: LockFile): Promise<CacheProblem[]> {
     const { problems, owners } = await this.#verifyOutputs();
     problems.push(...(await this.#verifyKeyedStores()));
+    problems.push(...(await this.processed.verify(lock)));
     const referenced = referencedOutputs(lock);
     for (const [slug, entry] of Object.entries(lock.articles)) problems.push(...this.#entryProblems(slug, entry, owners));
     for (const [hash] of owners) {
@@ -338,7 +344,7 @@ export class OutputCache {
       throw error;
     }
     return entries
-      .filter((entry) => entry.isDirectory() && entry.name !== OUTPUTS_DIR_NAME)
+      .filter((entry) => entry.isDirectory() && entry.name !== OUTPUTS_DIR_NAME && entry.name !== PROCESSED_DIR_NAME)
       .map((entry) => join(this.dir, entry.name))
       .sort();
   }

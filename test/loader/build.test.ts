@@ -108,7 +108,7 @@ describe('astro build with articleLoader', () => {
     expect(second.code, second.output).toBe(0);
     expect(emulator.requests.length).toBe(requestsBefore);
     expect(emulator.ledger.creations.length).toBe(creationsBefore);
-    expect(second.output).toContain('astro:astro-article-loader entries: 0 rendered, 3 unchanged (digest), 0 placeholders');
+    expect(second.output).toContain('astro:astro-article-loader entries: 0 rendered, 0 from the processed cache, 3 unchanged (digest), 0 placeholders');
   });
 
   it('should log nothing above debug level on a build where nothing happens, but the warning that --verbose logs the key', () => {

@@ -1,0 +1,96 @@
+// Processed articles kept in the committed cache: the key that says a record still holds what the pipeline would make,
+// and the shape a record must have to be used. A build with a cold Astro data store (CI, a fresh clone) takes each
+// unchanged article from here instead of running the pipeline again.
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { ProcessedArticle } from '../pipeline/index.js';
+import type { ProcessedStore } from '../sync/index.js';
+
+/** Bumped when the record's shape or meaning changes: every record made before is then a miss. */
+const RECORD_FORMAT = 1;
+
+/** What the pipeline made of one article, plus what its entry needs from the output (so a hit reads no output). */
+export interface ProcessedRecord {
+  article: ProcessedArticle;
+  polished: boolean;
+  updatedAt: number;
+}
+
+const headingSchema = z.object({ depth: z.number(), slug: z.string(), text: z.string() });
+const imageSchema = z.object({ src: z.string(), alt: z.string(), width: z.number().optional(), height: z.number().optional(), originalSrc: z.string().optional() });
+const linkSchema = z.object({ href: z.string(), text: z.string(), internal: z.boolean(), source: z.enum(['article', 'local', 'service']) });
+const recordSchema = z.object({
+  article: z.object({
+    html: z.string(),
+    title: z.string(),
+    headings: z.array(headingSchema),
+    images: z.array(imageSchema),
+    links: z.array(linkSchema),
+    wordCount: z.number(),
+    readingTime: z.number(),
+    excerpt: z.string(),
+    faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+    warnings: z.array(z.string()),
+  }),
+  polished: z.boolean(),
+  updatedAt: z.number(),
+});
+
+/** Everything the pipeline's result depends on. Equal parts, equal key; any part changed, a miss. */
+export interface ProcessedKeyParts {
+  /** This package's version: a new release may process differently. */
+  version: string;
+  /** The output hash in the cache (`sha256:…`), which fixes the service's HTML. */
+  output: string;
+  /** The hand edit's HTML when there is one: it is processed instead of the output. */
+  edit: string | null;
+  /** The pipeline settings and link map of the pass (the entry digest's `pipeline` fingerprint). */
+  pipeline: string;
+  /** What is particular to the article: keyword, slug, URL, request. */
+  article: Record<string, unknown>;
+}
+
+export function processedKey(parts: ProcessedKeyParts): string {
+  const edit = parts.edit === null ? null : createHash('sha256').update(parts.edit).digest('hex');
+  const text = JSON.stringify({ format: RECORD_FORMAT, ...parts, edit });
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Where downloaded images live: a record is only used while every image it downloaded is still on disk. */
+export interface DownloadedImages {
+  dir: string;
+  publicPath: string;
+}
+
+/** The record of `slug` under `key`, when it is sound and the images it downloaded are all still there. */
+export async function readProcessed(store: ProcessedStore, slug: string, key: string, downloads: DownloadedImages | undefined): Promise<ProcessedRecord | undefined> {
+  const value = await store.get(slug, key);
+  if (value === undefined) return undefined;
+  const parsed = recordSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const record = parsed.data as ProcessedRecord;
+  return (await downloadsPresent(record.article, downloads)) ? record : undefined;
+}
+
+export function writeProcessed(store: ProcessedStore, slug: string, output: string, key: string, record: ProcessedRecord): Promise<void> {
+  return store.set(slug, { output, key, value: record });
+}
+
+/** A downloaded image deleted (or never committed) since: process again, which downloads it again. */
+async function downloadsPresent(article: ProcessedArticle, downloads: DownloadedImages | undefined): Promise<boolean> {
+  const local = article.images.filter((image) => image.originalSrc !== undefined);
+  if (local.length === 0) return true;
+  if (downloads === undefined) return false;
+  const prefix = `${downloads.publicPath.replace(/\/+$/, '')}/`;
+  for (const image of local) {
+    if (!image.src.startsWith(prefix)) return false;
+    try {
+      await stat(join(downloads.dir, image.src.slice(prefix.length)));
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
