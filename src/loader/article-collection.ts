@@ -1,7 +1,7 @@
 // One collection's articles in Astro's store: a sync pass and its entries; in dev, the background wait and the watch.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import pLimit from 'p-limit';
@@ -412,7 +412,7 @@ export class ArticleCollection {
     // Hashed once per pass: the link map grows with the site, and hashing it again into every
     // entry's digest made a warm pass quadratic in the number of articles.
     const outputOptions = { ...Object.fromEntries(OUTPUT_OPTIONS.map((name) => [name, o[name] ?? null])), downloadImages: this.#downloadSettings(service) ?? null };
-    const fingerprint = this.#context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: links.entries, site: this.#context.config.site ?? null })));
+    const fingerprint = this.#context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: links.entries, site: this.#context.config.site ?? null, entryFile: this.#entryFile() })));
     const downloads = site.downloadImages === undefined ? undefined : { dir: site.downloadImages.dir, publicPath: site.downloadImages.publicPath };
     return { site, fingerprint, processed: cache.processed, downloads };
   }
@@ -445,18 +445,21 @@ export class ArticleCollection {
   }
 
   /** Image downloads into the site's public directory, through the service's fetch (offline: the emulator on this machine). */
-  #downloads(cache: OutputCache, service: ArticleService): Pick<PassContext['site'], 'downloadImages'> {
+  #downloads(cache: OutputCache, service: ArticleService): Pick<PassContext['site'], 'downloadImages' | 'astroImages'> {
     const downloadImages = this.#downloadSettings(service);
     if (downloadImages === undefined) return {};
+    const dir = resolve(this.#root, downloadImages.dir);
     return {
-      downloadImages: {
-        ...downloadImages,
-        dir: resolve(this.#root, downloadImages.dir),
-        cache: cache.keyedStore<string>('images'),
-        fetch: service.fetchImage,
-        allowPrivateHosts: service.settings.mode === 'offline',
-      },
+      downloadImages: { ...downloadImages, dir, cache: cache.keyedStore<string>('images'), fetch: service.fetchImage, allowPrivateHosts: service.settings.mode === 'offline' },
+      // Import paths are relative to the entries' filePath, the manifest (or the lock file of an inline one).
+      ...(this.#options.optimizeImages ? { astroImages: { dir, publicPath: downloadImages.publicPath, from: dirname(resolve(this.#root, this.#entryFile())) } } : {}),
     };
+  }
+
+  /** The file entries come from, relative to the site root: the manifest, or the lock file of an inline manifest. */
+  #entryFile(): string {
+    const { manifest, lockFile } = this.#paths();
+    return relative(this.#root, manifest ?? lockFile).split(sep).join('/');
   }
 
   /** Puts every article of a sync result in the store; returns the ones that could not be served. */
@@ -551,9 +554,10 @@ export class ArticleCollection {
       edited: edit !== undefined,
       digest,
       site: spec,
+      filePath: this.#entryFile(),
     });
     const data = await parseData({ id: entry.id, data: entry.data });
-    store.set({ id: entry.id, data, digest: entry.digest, rendered: entry.rendered });
+    store.set({ ...entry, data });
   }
 
   /** What the pipeline makes of an article: from the committed processed cache when its key matches, else processed now and kept there. */

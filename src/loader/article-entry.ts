@@ -11,6 +11,10 @@ export interface StoreEntry {
   data: Record<string, unknown>;
   digest: string;
   rendered: { html: string; metadata: { headings: ArticleEntryData['headings']; imagePaths: string[] } };
+  /** With images handed to astro:assets: the file their import paths are relative to (the manifest), from the site root. */
+  filePath?: string;
+  /** The images' import paths, which Astro bundles and optimizes. */
+  assetImports?: string[];
 }
 
 /** The request without the members that name the account's integrations (never shown on a site). */
@@ -63,6 +67,8 @@ export function finishedEntry(input: {
   edited: boolean;
   digest: string;
   site: EntrySiteFields;
+  /** See `StoreEntry.filePath`; used only when the article has image imports. */
+  filePath: string;
 }): StoreEntry {
   const { article } = input;
   const data = withSiteFields(input.site, {
@@ -95,7 +101,8 @@ export function finishedEntry(input: {
     id: input.slug,
     data,
     digest: input.digest,
-    rendered: { html: article.html, metadata: { headings: article.headings, imagePaths: article.images.map((image) => image.src) } },
+    rendered: { html: article.html, metadata: { headings: article.headings, imagePaths: article.imageImports } },
+    ...(article.imageImports.length === 0 ? {} : { filePath: input.filePath, assetImports: article.imageImports }),
   };
 }
 

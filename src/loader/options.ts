@@ -141,6 +141,10 @@ const pageOptions = {
     default: '`false` (offline: always on)',
     meaning: '`true` stores images in `public/_articles/`, served at `/_articles/`; or `{ dir, publicPath }`. Offline it is always on: the embedded emulator is gone after the build',
   }),
+  ...option('optimizeImages', z.boolean({ error: 'must be true or false' }).default(true), {
+    default: '`true`',
+    meaning: 'downloaded images go through astro:assets: resized WebP with `width`/`height` and a `srcset` (Astro ≥ 5.9; see docs/images.md); `false` serves the downloaded files as they are',
+  }),
   ...option('internalLinks', z.strictObject({
     domainId: serviceLinkRules.domainId,
     siteUrl: serviceLinkRules.siteUrl,

@@ -32,6 +32,7 @@ const recordSchema = z.object({
     readingTime: z.number(),
     excerpt: z.string(),
     faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+    imageImports: z.array(z.string()),
     warnings: z.array(z.string()),
   }),
   polished: z.boolean(),

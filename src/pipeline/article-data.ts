@@ -56,6 +56,8 @@ export interface ArticleData {
   excerpt?: string;
   /** The question/answer pairs of the FAQ section, as plain text (`rehypeArticleMetadata`). */
   faq?: FaqItem[];
+  /** Import paths of the images handed to astro:assets, in order (`rehypeArticleAstroImages`). */
+  imageImports?: string[];
 }
 
 declare module 'vfile' {

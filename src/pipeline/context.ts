@@ -7,6 +7,7 @@ import { PipelineOptionError } from './errors.js';
 import { articleTypeSchema, relOptionSchema, targetOptionSchema, type ExternalLinksOptions, type ExternalRelOption, type ExternalTargetOption } from './external-links.js';
 import type { FinalSanitizeOptions } from './final-sanitize.js';
 import { headingIdPrefixSchema, type HeadingsOptions } from './headings.js';
+import { astroImagesOptionsSchema, type AstroImagesOptions } from './astro-images.js';
 import { downloadImagesOptionsSchema, type DownloadImagesOptions } from './image-download.js';
 import { imageSizeSchema, type ImagesOptions } from './images.js';
 import { maxLinksSchema, type InternalLinksOptions } from './internal-links.js';
@@ -82,6 +83,12 @@ export interface ArticleContext {
   serviceLinks?: ServiceLinksOptions;
   /** Download remote images into a content-addressed directory, with the `fetch` given. Default: not used. */
   downloadImages?: DownloadImagesOptions;
+  /**
+   * Hand the downloaded images (those under `publicPath` in `dir`) to astro:assets as placeholders
+   * its content runtime optimizes; the entry needs `filePath` in `from` and `imageImports` as its
+   * `assetImports` and `imagePaths`. Default: not used.
+   */
+  astroImages?: AstroImagesOptions;
   /** Reading speed for words in space-separated scripts. Default 200. */
   wordsPerMinute?: number;
   /** Reading speed for Chinese/Japanese characters, counted one by one. Default 500. */
@@ -113,6 +120,7 @@ export const articleContextSchema = z.object(
     site: siteSchema.optional(),
     serviceLinks: serviceLinksOptionsSchema.optional(),
     downloadImages: downloadImagesOptionsSchema.optional(),
+    astroImages: astroImagesOptionsSchema.optional(),
     links: linkMapSchema.optional(),
     wordsPerMinute: positiveNumberSchema.optional(),
     cjkCharactersPerMinute: positiveNumberSchema.optional(),
@@ -130,6 +138,8 @@ export interface ArticleSettings {
   images: ImagesOptions;
   /** Undefined: no downloads, and no download plugin. */
   imageDownload: DownloadImagesOptions | undefined;
+  /** Undefined: images stay as they are. */
+  astroImages: AstroImagesOptions | undefined;
   internalLinks: InternalLinksOptions;
   externalLinks: ExternalLinksOptions;
   metadata: MetadataOptions;
@@ -153,6 +163,7 @@ export function resolveSettings(context: ArticleContext): ArticleSettings {
     images: alreadyChecked({ keyword, imageSize: context.imageSize }),
     // The caller's own object, checked by its plugin: its identity is what shares the download limit.
     imageDownload: context.downloadImages,
+    astroImages: context.astroImages === undefined ? undefined : alreadyChecked({ ...context.astroImages }),
     internalLinks: alreadyChecked({
       links: context.links,
       maxLinks: context.maxLinks,

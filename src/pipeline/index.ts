@@ -29,6 +29,7 @@ export {
   type MetadataOptions,
 } from './metadata.js';
 export { rehypeArticleFinalSanitize, type FinalSanitizeOptions } from './final-sanitize.js';
+export { rehypeArticleAstroImages, ASTRO_IMAGE_ATTRIBUTE, type AstroImagesOptions } from './astro-images.js';
 
 export { DEFAULT_EMBED_HOSTS } from './embeds.js';
 export type { SiteOption } from './url-policy.js';

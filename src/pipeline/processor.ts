@@ -7,6 +7,7 @@ import type { FaqItem } from './faq.js';
 import { resolveSettings, type ArticleContext, type ArticleSettings } from './context.js';
 import { PipelineOptionError } from './errors.js';
 import { alreadyChecked } from './option-check.js';
+import { rehypeArticleAstroImages } from './astro-images.js';
 import { rehypeArticleExternalLinks } from './external-links.js';
 import { rehypeArticleFinalSanitize } from './final-sanitize.js';
 import { rehypeArticleHeadings } from './headings.js';
@@ -36,6 +37,8 @@ export interface ProcessedArticle {
   excerpt: string;
   /** The question/answer pairs of the article's FAQ section (plain text); empty when it has none. */
   faq: FaqItem[];
+  /** Import paths of the images handed to astro:assets (`context.astroImages`), for the entry's `assetImports`; else empty. */
+  imageImports: string[];
   /** Things the site owner should know that did not stop the article: failed downloads, skipped service links. */
   warnings: string[];
 }
@@ -56,6 +59,7 @@ function articleProcessor(settings: ArticleSettings, serviceSuggestions: Promise
     .use(rehypeArticleExternalLinks, settings.externalLinks)
     .use(rehypeArticleMetadata, settings.metadata)
     .use(rehypeArticleFinalSanitize, settings.finalSanitize)
+    .use(settings.astroImages ? [[rehypeArticleAstroImages, settings.astroImages]] : [])
     .use(rehypeStringify);
 }
 
@@ -86,6 +90,7 @@ export async function processArticle(html: string, context: ArticleContext): Pro
     readingTime: data.readingTime ?? 0,
     excerpt: data.excerpt ?? '',
     faq: data.faq ?? [],
+    imageImports: data.imageImports ?? [],
     warnings: file.messages.map((message) => message.reason),
   };
 }

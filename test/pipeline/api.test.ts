@@ -6,6 +6,7 @@ import * as pipeline from '../../src/pipeline/index.js';
 test('should expose exactly the documented API', () => {
   expect(Object.keys(pipeline).sort()).toEqual([
     'ARTICLE_TYPES',
+    'ASTRO_IMAGE_ATTRIBUTE',
     'DEFAULT_CJK_CHARACTERS_PER_MINUTE',
     'DEFAULT_EMBED_HOSTS',
     'DEFAULT_EXCERPT_LENGTH',
@@ -21,6 +22,7 @@ test('should expose exactly the documented API', () => {
     'faqOf',
     'fetchServiceLinkSuggestions',
     'processArticle',
+    'rehypeArticleAstroImages',
     'rehypeArticleExternalLinks',
     'rehypeArticleFinalSanitize',
     'rehypeArticleHeadings',
@@ -56,5 +58,5 @@ test('should default to the documented values', () => {
 
 test('should return every documented field from processArticle', async () => {
   const result = await pipeline.processArticle('<h1>T</h1><p>Body text.</p>', { keyword: 'k' });
-  expect(Object.keys(result).sort()).toEqual(['excerpt', 'faq', 'headings', 'html', 'images', 'links', 'readingTime', 'title', 'warnings', 'wordCount']);
+  expect(Object.keys(result).sort()).toEqual(['excerpt', 'faq', 'headings', 'html', 'imageImports', 'images', 'links', 'readingTime', 'title', 'warnings', 'wordCount']);
 });

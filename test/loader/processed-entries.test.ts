@@ -1,0 +1,98 @@
+// The processed-article cache: a hit, a miss for each part of the key, a damaged record, a record whose downloaded images are gone.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { processedKey, readProcessed, writeProcessed, type ProcessedKeyParts, type ProcessedRecord } from '../../src/loader/processed-entries.js';
+import { processArticle } from '../../src/pipeline/index.js';
+import { ProcessedStore } from '../../src/sync/processed-store.js';
+
+let dir: string;
+let store: ProcessedStore;
+let warned: string[];
+
+const parts: ProcessedKeyParts = {
+  version: '1.2.3',
+  output: `sha256:${'a'.repeat(64)}`,
+  edit: null,
+  pipeline: 'fingerprint-1',
+  article: { keyword: 'pour over coffee', url: '/articles/pour-over/', config: { articleType: 'blog_post' } },
+};
+
+async function record(html = '<h1>Pour over</h1><p>Bloom the grounds first.</p>'): Promise<ProcessedRecord> {
+  return { article: await processArticle(html, { keyword: 'pour over coffee' }), polished: false, updatedAt: 1_700_000_000_000 };
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'aal-processed-'));
+  warned = [];
+  store = new ProcessedStore(dir, { onDamaged: (file) => warned.push(file) });
+});
+
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('processed-article cache', () => {
+  it('should give back what was stored under the same key (a hit), compressed on disk', async () => {
+    const stored = await record();
+    await writeProcessed(store, 'pour-over', parts.output, processedKey(parts), stored);
+    expect(await readProcessed(store, 'pour-over', processedKey({ ...parts }), undefined)).toEqual(stored);
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(store.file('pour-over'));
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+  });
+
+  it('should miss when any part of the key changes', async () => {
+    await writeProcessed(store, 'pour-over', parts.output, processedKey(parts), await record());
+    const changed: ProcessedKeyParts[] = [
+      { ...parts, version: '1.2.4' },
+      { ...parts, output: `sha256:${'b'.repeat(64)}` },
+      { ...parts, edit: '<p>fixed by hand</p>' },
+      { ...parts, pipeline: 'fingerprint-2' },
+      { ...parts, article: { ...parts.article, url: '/blog/pour-over/' } },
+      { ...parts, article: { ...parts.article, keyword: 'pour-over coffee' } },
+    ];
+    const keys = new Set(changed.map(processedKey));
+    expect(keys.size).toBe(changed.length);
+    expect(keys.has(processedKey(parts))).toBe(false);
+    for (const other of changed) expect(await readProcessed(store, 'pour-over', processedKey(other), undefined)).toBeUndefined();
+    // A miss leaves the record alone; only a new write replaces it.
+    expect(await readProcessed(store, 'pour-over', processedKey(parts), undefined)).toBeDefined();
+  });
+
+  it('should miss for another slug, and for a slug with no record', async () => {
+    await writeProcessed(store, 'pour-over', parts.output, processedKey(parts), await record());
+    expect(await readProcessed(store, 'cold-brew', processedKey(parts), undefined)).toBeUndefined();
+  });
+
+  it('should treat a damaged file as a miss and say so', async () => {
+    await writeProcessed(store, 'pour-over', parts.output, processedKey(parts), await record());
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(store.file('pour-over'));
+    bytes[bytes.length - 6] ^= 0xff; // inside the gzip CRC
+    await writeFile(store.file('pour-over'), bytes);
+    expect(await readProcessed(store, 'pour-over', processedKey(parts), undefined)).toBeUndefined();
+    expect(warned).toEqual([store.file('pour-over')]);
+    await writeFile(store.file('pour-over'), 'not gzip at all');
+    expect(await readProcessed(store, 'pour-over', processedKey(parts), undefined)).toBeUndefined();
+    expect(warned).toHaveLength(2);
+  });
+
+  it('should miss when a record has the right key but not the shape of a processed article', async () => {
+    await store.set('pour-over', { output: parts.output, key: processedKey(parts), value: { article: { html: 1 } } });
+    expect(await readProcessed(store, 'pour-over', processedKey(parts), undefined)).toBeUndefined();
+  });
+
+  it('should miss when an image the article downloaded is no longer on disk', async () => {
+    const images = join(dir, 'public/_articles');
+    await mkdir(images, { recursive: true });
+    const stored = await record();
+    stored.article.images = [{ src: '/_articles/abc.png', alt: 'Kettle', originalSrc: 'https://cdn.example/kettle.png' }];
+    await writeProcessed(store, 'pour-over', parts.output, processedKey(parts), stored);
+    const downloads = { dir: images, publicPath: '/_articles/' };
+    expect(await readProcessed(store, 'pour-over', processedKey(parts), downloads)).toBeUndefined();
+    await writeFile(join(images, 'abc.png'), 'png');
+    expect(await readProcessed(store, 'pour-over', processedKey(parts), downloads)).toEqual(stored);
+    // Downloads turned off since: the record points at files nothing serves any more.
+    expect(await readProcessed(store, 'pour-over', processedKey(parts), undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,58 @@
+// verify and prune know the processed-article directory: damaged records are errors, records of other slugs and of
+// earlier outputs are warnings, and prune removes the records of slugs no longer in the lock file.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OutputCache, type LockFile } from '../../src/sync/index.js';
+
+let dir: string;
+afterEach(() => rm(dir, { recursive: true, force: true }));
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'aal-processed-store-'));
+});
+
+function lockWith(outputs: Record<string, string>): LockFile {
+  const articles = Object.fromEntries(
+    Object.entries(outputs).map(([slug, output]) => [slug, { keyword: slug, hash: 'sha256:x', request: { targetKeyword: slug }, status: 'finished', articleId: `id-${slug}`, output }]),
+  );
+  return { version: 1, articles } as unknown as LockFile;
+}
+
+describe('processed records in verify and prune', () => {
+  it('should report damaged, unreferenced and stale records, and nothing for a sound one', async () => {
+    const cache = new OutputCache(join(dir, 'articles.cache'));
+    const output = await cache.put({ html: '<p>a</p>', polishedHtml: null, updatedAt: 1, articleId: 'id-a', targetKeyword: 'a' });
+    const outputB = await cache.put({ html: '<p>b</p>', polishedHtml: null, updatedAt: 1, articleId: 'id-b', targetKeyword: 'b' });
+    const lock = lockWith({ a: output, b: outputB });
+    await cache.processed.set('a', { output, key: 'k', value: {} });
+    await cache.processed.set('b', { output: `sha256:${'0'.repeat(64)}`, key: 'k', value: {} });
+    await cache.processed.set('gone', { output, key: 'k', value: {} });
+    await writeFile(cache.processed.file('c'), 'garbage');
+    const problems = (await cache.verify(lock)).filter((problem) => problem.file?.includes('processed'));
+    expect(problems.map((p) => [p.code, p.severity, p.file?.split('/').pop()])).toEqual([
+      ['stale_file', 'warning', 'b.json.gz'],
+      ['invalid_file', 'error', 'c.json.gz'],
+      ['unreferenced_file', 'warning', 'gone.json.gz'],
+    ]);
+    expect(problems.find((p) => p.code === 'invalid_file')?.message).toContain('delete it (the next build processes the article again)');
+  });
+
+  it('should prune the records of slugs the lock file no longer has, and keep the others', async () => {
+    const cache = new OutputCache(join(dir, 'articles.cache'));
+    const output = await cache.put({ html: '<p>a</p>', polishedHtml: null, updatedAt: 1, articleId: 'id-a', targetKeyword: 'a' });
+    await cache.processed.set('a', { output, key: 'k', value: {} });
+    await cache.processed.set('gone', { output, key: 'k', value: {} });
+    const removed = await cache.prune(lockWith({ a: output }));
+    expect(removed.map((file) => file.split('/').pop())).toEqual(['gone.json.gz']);
+    expect(await cache.processed.get('a', 'k')).toEqual({});
+    await expect(readFile(cache.processed.file('gone'))).rejects.toThrow();
+  });
+
+  it('should not take the processed directory for a keyed store', async () => {
+    const cache = new OutputCache(join(dir, 'articles.cache'));
+    expect(() => cache.keyedStore('processed')).toThrow(TypeError);
+    await mkdir(join(dir, 'articles.cache', 'processed'), { recursive: true });
+    expect(await cache.verify(lockWith({}))).toEqual([]);
+  });
+});
