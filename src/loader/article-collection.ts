@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { ArticleLoaderError } from '../errors.js';
 import { formatManifestProblem, loadManifest, resolveInlineManifest, type ArticleSpec, type Manifest } from '../manifest/index.js';
 import { buildLinkMap, InternalLinksError, PipelineOptionError, processArticle, type ArticleContext, type LinkMap } from '../pipeline/index.js';
@@ -31,13 +31,14 @@ import {
   type SyncOptions,
   type SyncResult,
 } from '../sync/index.js';
-import { articleContext, chosenHtml, entryConfig, finishedEntry, placeholderEntry, siteFieldsDigest } from './article-entry.js';
+import { chosenHtml, entryConfig, finishedEntry, placeholderEntry, siteFieldsDigest, type SiteContext } from './article-entry.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
 import { forAstro } from './astro-error.js';
 import { checkEntryData } from './entry-data.js';
 import { watchArticleFiles } from './dev-watcher.js';
 import { PlaceholderProgress } from './placeholder-progress.js';
-import { processedKey, readProcessed, writeProcessed, type DownloadedImages, type ProcessedRecord } from './processed-entries.js';
+import { articleProcessor, inProcess, type ArticleProcessor } from './pipeline-pool.js';
+import { processedKey, readProcessed, type DownloadedImages, type ProcessedRecord } from './processed-entries.js';
 import { API_KEY_ENV, API_URL_ENV, OFFLINE_DOWNLOADS, OUTPUT_OPTIONS, type ResolvedLoaderOptions } from './options.js';
 import { QueueTracker } from './queue-tracker.js';
 import type { ArticleMark } from './runtime.js';
@@ -103,6 +104,20 @@ function describeOption(value: unknown): unknown {
   return value;
 }
 
+/** A finished article whose entry must be (re)written: its digest, its processed-cache key and the record kept under it. */
+interface Prepared {
+  spec: ArticleSpec;
+  served: ServedArticle;
+  /** The lock entry when it records this article's creation time. */
+  lockEntry: LockEntry | undefined;
+  url: string;
+  /** The hand edit's HTML, when there is one. */
+  edit: string | undefined;
+  digest: string;
+  key: string;
+  kept: ProcessedRecord | undefined;
+}
+
 /** What one pass settled and the background wait reuses. */
 interface PassContext {
   manifest: Manifest;
@@ -114,7 +129,7 @@ interface PassContext {
   entries: ReadonlyMap<string, LockEntry | undefined>;
   lockFile: string;
   service: ArticleService;
-  site: Omit<ArticleContext, 'keyword' | 'slug' | 'url' | 'articleType' | 'imageSize'>;
+  site: SiteContext;
   fingerprint: string;
   /** The hand edits directory, and the slugs that have an edit (served instead of the service's output). */
   editsDir: string;
@@ -469,39 +484,43 @@ export class ArticleCollection {
     const bySlug = new Map(pass.specs.map((spec) => [spec.slug, spec]));
     const failures: NotReadyArticle[] = [];
     const limit = pLimit(16);
-    await Promise.all(
-      result.articles.map((article) =>
-        limit(async () => {
-          const spec = bySlug.get(article.slug)!;
-          // Left out of the site: its entry (if any) goes with the untouched ones.
-          if (pass.unpublished.has(spec.slug)) return;
-          untouched.delete(spec.slug);
-          let error: LockEntryError;
-          if (article.serve !== undefined) {
-            try {
-              await this.#serve(spec, article.serve, article.entry, () => result.readOutput(spec.slug), pass);
-              return;
-            } catch (cause) {
-              if (isSetupError(cause)) throw cause;
-              error = errorOf(cause);
-              this.#logger.warn(`"${spec.slug}" could not be processed: ${error.message}`);
+    const published = result.articles.filter((article) => !pass.unpublished.has(article.slug));
+    // Left out of the site: its entry (if any) goes with the untouched ones.
+    for (const article of published) untouched.delete(article.slug);
+    const prepared = await this.#prepareAll(published, bySlug, pass, limit);
+    const misses = [...prepared.values()].filter((item) => item !== undefined && !(item instanceof Error) && item.kept === undefined).length;
+    const processor = articleProcessor(pass.site, misses);
+    try {
+      await Promise.all(
+        published.map((article) =>
+          limit(async () => {
+            const spec = bySlug.get(article.slug)!;
+            let error: LockEntryError;
+            if (article.serve !== undefined) {
+              try {
+                const item = prepared.get(spec.slug);
+                if (item instanceof Error) throw item;
+                if (item !== undefined) await this.#finish(item, () => result.readOutput(spec.slug), processor, pass);
+                return;
+              } catch (cause) {
+                if (isSetupError(cause)) throw cause;
+                error = errorOf(cause);
+                this.#logger.warn(`"${spec.slug}" could not be processed: ${error.message}`);
+              }
+            } else {
+              error = article.error ?? { code: article.outcome, message: `the article is ${article.outcome}` };
             }
-          } else {
-            error = article.error ?? { code: article.outcome, message: `the article is ${article.outcome}` };
-          }
-          if (this.#dev && article.outcome === 'pending') {
-            // As the background wait last showed it: unchanged, it is not written again.
-            const shown = this.#progress.shown(spec.slug);
-            this.#placeholder(spec, shown.status, shown.statusDetail, shown.progress, null, article.entry);
-          } else if (this.#dev) {
-            this.#placeholder(spec, 'failed', null, 0, error, article.entry);
-          } else {
-            untouched.add(spec.slug);
-            failures.push({ slug: spec.slug, error, keyword: spec.keyword, status: article.entry?.status });
-          }
-        }),
-      ),
-    );
+            const failure = this.#notServed(spec, article, error);
+            if (failure !== undefined) {
+              untouched.add(spec.slug);
+              failures.push(failure);
+            }
+          }),
+        ),
+      );
+    } finally {
+      await processor.close();
+    }
     for (const [slug, error] of pass.blocked) {
       const spec = pass.manifest.specs.find((candidate) => candidate.slug === slug);
       if (spec === undefined) continue;
@@ -512,16 +531,53 @@ export class ArticleCollection {
     return failures;
   }
 
+  /** Every servable article prepared (or the error that stopped it): how many need the pipeline decides where it runs. */
+  async #prepareAll(articles: SyncResult['articles'], bySlug: ReadonlyMap<string, ArticleSpec>, pass: PassContext, limit: LimitFunction): Promise<Map<string, Prepared | Error | undefined>> {
+    const prepared = new Map<string, Prepared | Error | undefined>();
+    await Promise.all(
+      articles.map((article) =>
+        limit(async () => {
+          if (article.serve === undefined) return;
+          try {
+            prepared.set(article.slug, await this.#prepare(bySlug.get(article.slug)!, article.serve, article.entry, pass));
+          } catch (cause) {
+            prepared.set(article.slug, cause instanceof Error ? cause : new Error(String(cause)));
+          }
+        }),
+      ),
+    );
+    return prepared;
+  }
+
+  /** An article that could not be served: in dev its placeholder, in a build the failure to report. */
+  #notServed(spec: ArticleSpec, article: SyncResult['articles'][number], error: LockEntryError): NotReadyArticle | undefined {
+    if (this.#dev && article.outcome === 'pending') {
+      // As the background wait last showed it: unchanged, it is not written again.
+      const shown = this.#progress.shown(spec.slug);
+      this.#placeholder(spec, shown.status, shown.statusDetail, shown.progress, null, article.entry);
+    } else if (this.#dev) {
+      this.#placeholder(spec, 'failed', null, 0, error, article.entry);
+    } else {
+      return { slug: spec.slug, error, keyword: spec.keyword, status: article.entry?.status };
+    }
+    return undefined;
+  }
+
   /** Processes one finished article into the store, unless its digest says the entry already holds it. */
   async #serve(spec: ArticleSpec, served: ServedArticle, lockEntry: LockEntry | undefined, read: () => Promise<CachedOutput | undefined>, pass: PassContext): Promise<void> {
-    const { store, generateDigest, parseData } = this.#context;
+    const prepared = await this.#prepare(spec, served, lockEntry, pass);
+    if (prepared !== undefined) await this.#finish(prepared, read, inProcess(pass.site), pass);
+  }
+
+  /** The article's digest and processed-cache key, and the kept record when it matches; undefined when the store already holds the entry. */
+  async #prepare(spec: ArticleSpec, served: ServedArticle, lockEntry: LockEntry | undefined, pass: PassContext): Promise<Prepared | undefined> {
     this.#progress.forget(spec.slug);
     const url = this.#url(spec.slug);
     const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
-    const edit = pass.edits.has(spec.slug) ? await readEdit(pass.editsDir, spec.slug) : undefined;
+    const edit = pass.edits.has(spec.slug) ? (await readEdit(pass.editsDir, spec.slug))?.html : undefined;
     // Everything the entry is made from: the output (or the hand edit), the request, the URL and the pipeline settings (the link map included).
-    const digest = generateDigest({
-      edit: edit?.html ?? null,
+    const digest = this.#context.generateDigest({
+      edit: edit ?? null,
       version: PACKAGE_VERSION,
       output: served.output,
       articleId: served.articleId,
@@ -533,12 +589,20 @@ export class ArticleCollection {
       pipeline: pass.fingerprint,
       site: siteFieldsDigest(spec),
     });
-    if (store.get(spec.slug)?.digest === digest) {
+    if (this.#context.store.get(spec.slug)?.digest === digest) {
       this.#counts.unchanged += 1;
-      return;
+      return undefined;
     }
-    const key = processedKey({ version: PACKAGE_VERSION, output: served.output, edit: edit?.html ?? null, pipeline: pass.fingerprint, article: { keyword: spec.keyword, url, config: entryConfig(spec.request) } });
-    const { article, polished, updatedAt } = await this.#processed(spec, served, key, url, edit?.html, read, pass);
+    const key = processedKey({ version: PACKAGE_VERSION, output: served.output, edit: edit ?? null, pipeline: pass.fingerprint, article: { keyword: spec.keyword, url, config: entryConfig(spec.request) } });
+    const kept = await readProcessed(pass.processed, spec.slug, key, pass.downloads);
+    return { spec, served, lockEntry: createdAt === null ? undefined : lockEntry, url, edit, digest, key, kept };
+  }
+
+  /** The entry of a prepared article, from its kept record or processed now (and kept), into the store. */
+  async #finish(prepared: Prepared, read: () => Promise<CachedOutput | undefined>, processor: ArticleProcessor, pass: PassContext): Promise<void> {
+    const { spec, served } = prepared;
+    const { article, polished, updatedAt } = prepared.kept ?? (await this.#process(prepared, read, processor, pass));
+    if (prepared.kept !== undefined) this.#counts.reused += 1;
     for (const warning of article.warnings) this.#logger.warn(`"${spec.slug}": ${warning}`);
     const entry = finishedEntry({
       slug: spec.slug,
@@ -547,36 +611,34 @@ export class ArticleCollection {
       article,
       polished,
       articleId: served.articleId,
-      lockEntry: createdAt === null ? undefined : lockEntry,
+      lockEntry: prepared.lockEntry,
       updatedAt,
       current: served.current,
       emulator: served.emulator === true,
-      edited: edit !== undefined,
-      digest,
+      edited: prepared.edit !== undefined,
+      digest: prepared.digest,
       site: spec,
       filePath: this.#entryFile(),
     });
-    const data = await parseData({ id: entry.id, data: entry.data });
-    store.set({ ...entry, data });
+    const data = await this.#context.parseData({ id: entry.id, data: entry.data });
+    this.#context.store.set({ ...entry, data });
   }
 
-  /** What the pipeline makes of an article: from the committed processed cache when its key matches, else processed now and kept there. */
-  async #processed(spec: ArticleSpec, served: ServedArticle, key: string, url: string, edit: string | undefined, read: () => Promise<CachedOutput | undefined>, pass: PassContext): Promise<ProcessedRecord> {
-    const kept = await readProcessed(pass.processed, spec.slug, key, pass.downloads);
-    if (kept !== undefined) {
-      this.#counts.reused += 1;
-      return kept;
-    }
+  /** Runs the pipeline for an article the processed cache does not have, and keeps the result there. */
+  async #process(prepared: Prepared, read: () => Promise<CachedOutput | undefined>, processor: ArticleProcessor, pass: PassContext): Promise<ProcessedRecord> {
+    const { spec, served } = prepared;
     const output = await read();
     if (output === undefined) {
       throw new ArticleLoaderError('output_unavailable', `the output of article ${served.articleId} is not in the cache; run the build again with the service reachable`);
     }
     const chosen = chosenHtml(output, this.#options.usePolished);
     // A hand edit replaces the service's HTML, and goes through the same sanitizer and pipeline.
-    const { html, polished } = edit === undefined ? chosen : { html: edit, polished: false };
-    const article = await processArticle(html, articleContext(pass.site, { keyword: spec.keyword, slug: spec.slug, url, request: spec.request }));
-    const record: ProcessedRecord = { article, polished, updatedAt: output.updatedAt };
-    await writeProcessed(pass.processed, spec.slug, served.output, key, record);
+    const { html, polished } = prepared.edit === undefined ? chosen : { html: prepared.edit, polished: false };
+    const record = await processor.process({
+      html,
+      article: { keyword: spec.keyword, slug: spec.slug, url: prepared.url, request: spec.request },
+      keep: { cacheDir: pass.processed.cacheDir, output: served.output, key: prepared.key, polished, updatedAt: output.updatedAt },
+    });
     this.#counts.rendered += 1;
     return record;
   }

@@ -176,8 +176,11 @@ export function placeholderHtml(keyword: string, status: Exclude<ArticleEntrySta
   );
 }
 
+/** The pipeline settings every article of a pass shares. */
+export type SiteContext = Omit<ArticleContext, 'keyword' | 'slug' | 'url' | 'articleType' | 'imageSize'>;
+
 /** The pipeline context of one article: the site-wide settings plus what is particular to it. */
-export function articleContext(site: Omit<ArticleContext, 'keyword' | 'slug' | 'url' | 'articleType' | 'imageSize'>, article: { keyword: string; slug: string; url: string; request: ArticleRequest }): ArticleContext {
+export function articleContext(site: SiteContext, article: { keyword: string; slug: string; url: string; request: ArticleRequest }): ArticleContext {
   const imageSize = (article.request as { imageSize?: unknown }).imageSize;
   return {
     ...site,

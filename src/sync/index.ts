@@ -13,7 +13,7 @@ export {
   OutputCache, referencedOutputs, serializeOutput, type CachedOutput, type CacheProblem, type CacheWarning,
   type KeyedStore
 } from './output-cache.js';
-export type { ProcessedStore, ProcessedProblem } from './processed-store.js';
+export { ProcessedStore, type ProcessedProblem } from './processed-store.js';
 export { withProcessLock, type HeldLock, type ProcessLockOptions } from './process-lock.js';
 export {
   describeCreateReason, planSync, type CacheIndex, type CreateReason, type PlanAction, type PlannedArticle,

@@ -38,10 +38,13 @@ export interface ProcessedProblem {
 }
 
 export class ProcessedStore {
+  /** The cache directory (articles.cache/), and the processed directory in it. */
+  readonly cacheDir: string;
   readonly dir: string;
   #onDamaged: ((file: string) => void) | undefined;
 
   constructor(cacheDir: string, options: { onDamaged?: (file: string) => void } = {}) {
+    this.cacheDir = cacheDir;
     this.dir = join(cacheDir, PROCESSED_DIR_NAME);
     this.#onDamaged = options.onDamaged;
   }

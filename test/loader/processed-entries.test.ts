@@ -68,7 +68,7 @@ describe('processed-article cache', () => {
     await writeProcessed(store, 'pour-over', parts.output, processedKey(parts), await record());
     const { readFile } = await import('node:fs/promises');
     const bytes = await readFile(store.file('pour-over'));
-    bytes[bytes.length - 6] ^= 0xff; // inside the gzip CRC
+    bytes[bytes.length - 6] = bytes[bytes.length - 6]! ^ 0xff; // inside the gzip CRC
     await writeFile(store.file('pour-over'), bytes);
     expect(await readProcessed(store, 'pour-over', processedKey(parts), undefined)).toBeUndefined();
     expect(warned).toEqual([store.file('pour-over')]);

@@ -21,6 +21,7 @@ describe('src/sync public API', () => {
       'OutputCache',
       'OverBudgetError',
       'PollSchedule',
+      'ProcessedStore',
       'ProgressBoard',
       'SYNC_ERROR_CODES',
       'SyncAbortedError',

@@ -1,0 +1,109 @@
+// The pipeline on worker threads (dist/loader/pipeline-pool.js, as a build runs it): the same records as this thread
+// makes, the settings' async functions (image fetch, the download cache) called back on the loader's thread, setup
+// errors arriving as their own class, and when the loader chooses workers at all.
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPng } from '../../src/emulator/png-image.js';
+import { buildPackage, REPO } from './astro-site.js';
+
+type Pool = typeof import('../../src/loader/pipeline-pool.js');
+type Pipeline = typeof import('../../src/pipeline/index.js');
+type Sync = typeof import('../../src/sync/index.js');
+let pool: Pool;
+let pipeline: Pipeline;
+let sync: Sync;
+let server: Server;
+let origin: string;
+let dir: string;
+const fetched: string[] = [];
+
+beforeAll(async () => {
+  await buildPackage();
+  const dist = (path: string) => import(pathToFileURL(join(REPO, 'dist', path)).href);
+  [pool, pipeline, sync] = await Promise.all([dist('loader/pipeline-pool.js'), dist('pipeline/index.js'), dist('sync/index.js')]);
+  dir = await mkdtemp(join(tmpdir(), 'aal-pool-'));
+  server = createServer((request, response) => {
+    fetched.push(request.url ?? '');
+    response.writeHead(200, { 'content-type': 'image/png' }).end(renderPng(64, 48, request.url ?? ''));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}, 240_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+const KEYWORDS = ['pour over coffee', 'cold brew', 'espresso at home', 'french press', 'coffee grinders'];
+
+function site(name: string, cache: Map<string, string>) {
+  return {
+    links: pipeline.buildLinkMap({ articles: KEYWORDS.map((keyword) => ({ slug: keyword.replace(/ /g, '-'), keyword })), url: (slug) => `/articles/${slug}/` }),
+    downloadImages: {
+      dir: join(dir, name, 'public/_articles'),
+      publicPath: '/_articles/',
+      allowPrivateHosts: true,
+      fetch: (input: string | URL | Request, init?: RequestInit) => globalThis.fetch(input, init),
+      cache: { get: async (url: string) => cache.get(url), set: async (url: string, file: string) => void cache.set(url, file) },
+    },
+  };
+}
+
+function jobs(name: string) {
+  return KEYWORDS.map((keyword, index) => ({
+    html: `<h1>${keyword}</h1><p>Start with cold brew or french press, then try ${KEYWORDS[(index + 1) % KEYWORDS.length]}.</p><img src="${origin}/img/${index}.png" alt="">`,
+    article: { keyword, slug: keyword.replace(/ /g, '-'), url: `/articles/${keyword.replace(/ /g, '-')}/`, request: { targetKeyword: keyword, articleType: 'blog_post' } as never },
+    keep: { cacheDir: join(dir, name, 'articles.cache'), output: `sha256:${String(index).repeat(64).slice(0, 64)}`, key: `key-${index}`, polished: false, updatedAt: 1_700_000_000_000 },
+  }));
+}
+
+describe('the pipeline on worker threads', () => {
+  it('should make the same records as this thread, keep them in the processed cache, and call the fetch and cache back here', async () => {
+    const here = new Map<string, string>();
+    const there = new Map<string, string>();
+    const local = pool.inProcess(site('here', here));
+    const workers = pool.workerPool(site('there', there), 2);
+    try {
+      const expected = await Promise.all(jobs('here').map((job) => local.process(job)));
+      const actual = await Promise.all(jobs('there').map((job) => workers.process(job)));
+      expect(actual).toEqual(expected);
+      expect(actual[0]!.article.links.some((link) => link.source === 'local')).toBe(true);
+      expect(actual[0]!.article.images[0]).toMatchObject({ width: 64, height: 48, originalSrc: `${origin}/img/0.png` });
+      // The download cache the workers filled is this thread's map, and the files are on disk.
+      expect([...there.keys()].sort()).toEqual([...here.keys()].sort());
+      expect((await readdir(join(dir, 'there', 'public/_articles'))).length).toBe(KEYWORDS.length);
+      const store = new sync.ProcessedStore(join(dir, 'there', 'articles.cache'));
+      expect(await store.get('cold-brew', 'key-1')).toEqual(JSON.parse(JSON.stringify(actual[1])));
+      expect((await readFile(store.file('cold-brew'))).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    } finally {
+      await workers.close();
+    }
+  }, 60_000);
+
+  it('should report a setup error as its own class, with its message', async () => {
+    const workers = pool.workerPool({ maxLinks: -1 } as never, 2);
+    try {
+      const error = await workers.process(jobs('bad')[0]!).catch((cause: unknown) => cause);
+      expect(error).toBeInstanceOf(pipeline.PipelineOptionError);
+      expect((error as Error).message).toMatch(/maxLinks/);
+    } finally {
+      await workers.close();
+    }
+  }, 60_000);
+
+  it('should choose workers only for enough articles, on enough cores, with settings that can cross threads', async () => {
+    const settings = site('choice', new Map());
+    const kind = (processor: { close(): Promise<void> }) => processor.constructor.name;
+    const chosen = pool.articleProcessor(settings, 500, 8);
+    expect(kind(chosen)).toBe('WorkerPool');
+    await chosen.close();
+    expect(kind(pool.articleProcessor(settings, pool.WORKER_THRESHOLD - 1, 8))).toBe('Object');
+    expect(kind(pool.articleProcessor(settings, 500, 2))).toBe('Object');
+    expect(kind(pool.articleProcessor({ ...settings, externalLinks: { rel: () => 'nofollow' } }, 500, 8))).toBe('Object');
+  }, 60_000);
+});
