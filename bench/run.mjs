@@ -1,7 +1,7 @@
 // The benchmark runner: each benchmark in its own child process (same Node), one report with every figure beside its target.
 //
 // Run: npm run bench                      (all; needs `npm run build` first for dist/)
-//      node bench/run.mjs --only memory   (one: pipeline, cold-generation, memory, warm-build, no-hangs)
+//      node bench/run.mjs --only memory   (one: pipeline, cold-generation, memory, warm-build, no-hangs, writer-overhead)
 //      node bench/run.mjs --json out.json (also write the raw results)
 // Figures are printed, never asserted: the exit code is 0 unless a benchmark crashed.
 
@@ -18,6 +18,7 @@ export const BENCHMARKS = [
   { name: 'memory', module: 'memory.mjs' },
   { name: 'warm-build', module: 'warm-build.mjs' },
   { name: 'no-hangs', module: 'no-hangs.mjs' },
+  { name: 'writer-overhead', module: 'writer-overhead.mjs' },
 ];
 
 /** Runs one benchmark module's `run()` in a child process; resolves with its results (or the error). */

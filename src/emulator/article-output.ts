@@ -9,9 +9,8 @@ import { writeArticle, type WrittenArticle } from './writer/index.js';
 const IMAGE_TOKEN = 'emulator-image:';
 const IMAGE_TOKEN_PATTERN = /emulator-image:([0-9a-f]{16}-p?\d{1,4}-\d{1,4}x\d{1,4})/g;
 
-/** The article as written, with the account's internal links when it asked for them. */
-export function draftOf(ctx: Pick<EmulatorContext, 'accounts'>, record: Pick<ArticleRecord, 'account' | 'request'>): WrittenArticle {
-  const written = writeArticle(record.request, { imageUrl: (image) => IMAGE_TOKEN + image.id });
+/** The HTML with the account's internal links when the article asked for them. */
+export function withInternalLinks<T extends { html: string; polishedHtml: string | null }>(ctx: Pick<EmulatorContext, 'accounts'>, record: Pick<ArticleRecord, 'account' | 'request'>, written: T): T {
   const domainId = record.request.articleType === 'blog_post' ? record.request.internalLinkingDomainId : undefined;
   const domain = domainId === undefined ? undefined : ctx.accounts.byName(record.account)?.domains.get(domainId);
   if (domain === undefined) return written;
@@ -20,6 +19,11 @@ export function draftOf(ctx: Pick<EmulatorContext, 'accounts'>, record: Pick<Art
     html: insertInternalLinks(written.html, domain.pages, 'html').content,
     polishedHtml: written.polishedHtml === null ? null : insertInternalLinks(written.polishedHtml, domain.pages, 'html').content,
   };
+}
+
+/** The article as the deterministic writer writes it, with the account's internal links when it asked for them. */
+export function draftOf(ctx: Pick<EmulatorContext, 'accounts'>, record: Pick<ArticleRecord, 'account' | 'request'>): WrittenArticle {
+  return withInternalLinks(ctx, record, writeArticle(record.request, { imageUrl: (image) => IMAGE_TOKEN + image.id }));
 }
 
 /** The draft a worker writes out: the one billed at creation, else written again (the writer is deterministic). */

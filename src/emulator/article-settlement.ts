@@ -5,7 +5,7 @@ import type { EmulatorContext } from './context.js';
 
 /** Settle the ledger and tell the article's webhook URL and integration how it ended. */
 export function settleArticle(ctx: EmulatorContext, record: ArticleRecord): void {
-  ctx.ledger.settleCreation(record.id, record.status === 'finished' ? 'finished' : 'failed');
+  ctx.ledger.settleCreation(record.id, record.status === 'finished' ? 'finished' : 'failed', record.wordsWritten);
   const event = record.status === 'finished' ? 'article.finished' : 'article.failed';
   const payload = statusRecord(ctx, record);
   if (record.request.webhookUrl !== undefined) {

@@ -24,6 +24,8 @@ export interface ArticleRecord {
   /** Present once finished. Image URLs are stored as tokens and resolved per answer. */
   output?: { html: string; polishedHtml: string | null };
   finishedAt?: number;
+  /** Words the model writer wrote (billed instead of the estimate reserved at creation); unset for the deterministic writer. */
+  wordsWritten?: number;
   /** Decided at creation so the outcome does not depend on timing: */
   failure?: ArticleError & { atStep: number };
   writingMs: number;
@@ -37,12 +39,23 @@ export interface ArticleDraft {
   polishedHtml: string | null;
 }
 
+/** Reports the step a live writer starts: its statusDetail and the fraction done. */
+export type ReportStep = (statusDetail: string, progress: number) => void;
+
+/**
+ * Writes an article as the work happens (the model writer): reports each step as it starts and
+ * resolves with the draft and the words written, or rejects with `{ code, message }` to fail it.
+ */
+export type LiveWrite = (record: ArticleRecord, report: ReportStep, signal: AbortSignal) => Promise<ArticleDraft & { words: number }>;
+
 export interface ArticleWorkersOptions {
   clock: Clock;
   /** Maximum articles in `processing` at once (Infinity allowed). */
   workers: number;
   /** The (deterministic) draft of an article; called when a worker takes it. */
   draft: (record: ArticleRecord) => ArticleDraft;
+  /** When set, articles are written by it, live, instead of walking the draft's steps on the clock. */
+  write?: LiveWrite | undefined;
   /** After every state change (persistence). */
   onChange: (record: ArticleRecord) => void;
   /** After finished / failed (webhooks, ledger). */
@@ -60,6 +73,8 @@ export class ArticleWorkers {
   readonly #ready: ArticleRecord[] = [];
   readonly #active = new Set<string>();
   readonly #waiting = new Set<string>();
+  /** Live writes in progress; clear() aborts them. */
+  readonly #writes = new Set<AbortController>();
   #paused = false;
   /** Bumped by clear(): work started before it stops at its next step. */
   #generation = 0;
@@ -113,6 +128,7 @@ export class ArticleWorkers {
     this.#generation++;
     this.#ready.length = 0;
     this.#waiting.clear();
+    for (const controller of this.#writes) controller.abort();
     this.#checkIdle();
   }
 
@@ -137,6 +153,7 @@ export class ArticleWorkers {
   }
 
   async #process(record: ArticleRecord): Promise<void> {
+    if (this.#options.write !== undefined) return this.#processLive(record, this.#options.write);
     const { clock, onChange, onSettled } = this.#options;
     const draft = this.#options.draft(record);
     const steps = draft.steps.length > 0 ? draft.steps : ['Writing the article'];
@@ -167,6 +184,54 @@ export class ArticleWorkers {
     update({ status: 'finished', statusDetail: STATUS_DETAIL.finished, progress: 1, output: { html: draft.html, polishedHtml: draft.polishedHtml }, finishedAt: Date.now() });
     onSettled(record);
   }
+
+  /** A live write: statusDetail and progress follow the writer's steps; its failure fails the article. */
+  async #processLive(record: ArticleRecord, write: LiveWrite): Promise<void> {
+    const { clock, onChange, onSettled } = this.#options;
+    const generation = this.#generation;
+    const stopped = (): boolean => clock.stopped || generation !== this.#generation;
+    const update = (changes: Partial<ArticleRecord>): void => {
+      Object.assign(record, changes, { updatedAt: Math.max(Date.now(), record.updatedAt) });
+      onChange(record);
+    };
+    const controller = new AbortController();
+    this.#writes.add(controller);
+    // An injected article failure fails it while its step `atStep` is written: when the next one would start.
+    const fault = record.failure;
+    let started = 0;
+    let current = 'Writing the article';
+    const report: ReportStep = (statusDetail, progress) => {
+      if (stopped() || controller.signal.aborted) return;
+      if (fault !== undefined && ++started > fault.atStep) return controller.abort(fault);
+      current = statusDetail;
+      update({ status: 'processing', statusDetail, progress: round(Math.max(0.01, Math.min(0.99, progress))) });
+    };
+    let outcome: { draft: ArticleDraft & { words: number } } | { error: ArticleError };
+    try {
+      const draft = await write(record, report, controller.signal);
+      outcome = fault === undefined ? { draft } : { error: fault };
+    } catch (error) {
+      outcome = { error: controller.signal.reason === fault && fault !== undefined ? fault : articleErrorOf(error) };
+    } finally {
+      this.#writes.delete(controller);
+    }
+    if (stopped()) return;
+    if ('error' in outcome) {
+      const { code, message } = outcome.error;
+      update({ status: 'failed', statusDetail: `Failed while ${lowerFirst(current)}`, error: { code, message } });
+    } else {
+      const { html, polishedHtml, words } = outcome.draft;
+      update({ status: 'finished', statusDetail: STATUS_DETAIL.finished, progress: 1, output: { html, polishedHtml }, wordsWritten: words, finishedAt: Date.now() });
+    }
+    onSettled(record);
+  }
+}
+
+/** The `{ code, message }` of a live writer's failure; anything else is the emulator's own fault, said so. */
+function articleErrorOf(error: unknown): ArticleError {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && typeof message === 'string') return { code, message };
+  return { code: 'writer_error', message: 'The emulator failed while writing this article with the model writer; see the emulator\'s output, and create the article again.' };
 }
 
 function lowerFirst(text: string): string {

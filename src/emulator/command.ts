@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ArticleLoaderError } from '../errors.js';
 import { DEVELOPMENT_API_KEY } from './accounts.js';
 import { accountsFromEnv, loadEmulatorConfig } from './config-file.js';
+import { DEFAULT_WRITER_CONCURRENCY, displayUrl, withEnvKey, WRITER_KEY_ENV, WRITER_URL_ENV, writerFromEnv, type ModelWriterOptions } from './model-writer/index.js';
 import type { EmulatorOptions } from './options.js';
 import type { RunningEmulator } from './running-emulator.js';
 import { startEmulator } from './server.js';
@@ -30,16 +31,29 @@ Options:
   --image-ttl <ms>      Image URLs expire this long after an article finishes
   --rate-limit <n>      Requests per second per key (default 100; 0 turns it off)
   --log-requests        Print one line per HTTP request (never keys)
+  --writer-url <url>    Write real articles with a language model behind an
+                        OpenAI-compatible server (llama.cpp, vLLM, Ollama), e.g.
+                        http://127.0.0.1:8080/v1 (default: placeholder text)
+  --writer-model <name> The model to ask for (default "default")
+  --writer-concurrency <n>
+                        Articles the model writes at once; more wait queued
+                        (default 1)
+  --writer-timeout <ms> Longest wait for the model's next bytes (default 300000)
   -h, --help            Show this help
 
 API keys: from --config, else from EMULATOR_API_KEYS (comma-separated), else the
 public development key "${DEVELOPMENT_API_KEY}" (not a secret). Keys are never printed.
+
+Model writer: --writer-url / --writer-model, else ARTICLES_WRITER_URL /
+ARTICLES_WRITER_MODEL; a key for the model's server only from ARTICLES_WRITER_KEY
+(never a flag). Articles bill the words the model wrote; a failed call fails the article.
 
 Examples:
   npx astro-article-loader emulator
   npx astro-article-loader emulator --port 4010 --speed realtime
   EMULATOR_API_KEYS=my-ci-key npx astro-article-loader emulator --speed instant
   npx astro-article-loader emulator --config emulator.json --state .emulator-state.json
+  npx astro-article-loader emulator --writer-url http://127.0.0.1:8080/v1 --writer-model qwen2.5-7b-instruct
 
 Then point the loader at it:
   ARTICLES_API_URL=http://127.0.0.1:4010 ARTICLES_API_KEY=${DEVELOPMENT_API_KEY} npm run build
@@ -72,10 +86,33 @@ const FLAGS = {
   'image-ttl': { type: 'string' },
   'rate-limit': { type: 'string' },
   'log-requests': { type: 'boolean' },
+  'writer-url': { type: 'string' },
+  'writer-model': { type: 'string' },
+  'writer-concurrency': { type: 'string' },
+  'writer-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 type Flags = ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: false; options: typeof FLAGS }>>['values'];
+
+/** The model writer from the flags, else the config file, else the environment; its key from the environment only. */
+function writerOf(options: EmulatorOptions, values: Flags, env: NodeJS.ProcessEnv): ModelWriterOptions | undefined {
+  const fromEnv = writerFromEnv(env);
+  const url = values['writer-url'] ?? options.writer?.url ?? fromEnv?.url;
+  if (url === undefined) {
+    if (values['writer-model'] !== undefined || values['writer-concurrency'] !== undefined || values['writer-timeout'] !== undefined) {
+      throw new UsageError(`--writer-model, --writer-concurrency and --writer-timeout need --writer-url (or ${WRITER_URL_ENV}).`);
+    }
+    return undefined;
+  }
+  if (!/^https?:\/\/[^/\s]+/.test(url) || !URL.canParse(url)) throw new UsageError(`--writer-url must be the http(s) base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1 (got "${displayUrl(url)}").`);
+  const writer: ModelWriterOptions = { ...options.writer, url };
+  const model = values['writer-model'] ?? options.writer?.model ?? fromEnv?.model;
+  if (model !== undefined) writer.model = model;
+  if (values['writer-concurrency'] !== undefined) writer.concurrency = wholeNumber(values['writer-concurrency'], '--writer-concurrency', 1);
+  if (values['writer-timeout'] !== undefined) writer.timeoutMs = wholeNumber(values['writer-timeout'], '--writer-timeout', 1);
+  return withEnvKey(writer, env);
+}
 
 /** Lay the command-line flags over the options from the config file. */
 function applyFlags(options: EmulatorOptions, values: Flags): void {
@@ -109,6 +146,9 @@ async function optionsFromArgs(args: string[], io: CommandIo): Promise<{ options
     if (fromEnv !== undefined) options.accounts = fromEnv;
   }
   applyFlags(options, values);
+  const writer = writerOf(options, values, io.env);
+  if (writer === undefined) delete options.writer;
+  else options.writer = writer;
   return { options, logRequests: values['log-requests'] === true };
 }
 
@@ -156,6 +196,11 @@ function printStartup(url: string, options: EmulatorOptions, io: CommandIo): voi
   }
   io.out(`Try: curl -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"targetKeyword":"sourdough"}' ${url}/api/articles/`);
   if (options.stateFile !== undefined) io.out(`State file: ${options.stateFile}`);
+  const writer = options.writer;
+  if (writer !== undefined) {
+    const key = writer.apiKey === undefined ? 'no key' : `key from ${WRITER_KEY_ENV} (not shown)`;
+    io.out(`Writer: ${displayUrl(writer.url)}, model "${writer.model ?? 'default'}", ${writer.concurrency ?? DEFAULT_WRITER_CONCURRENCY} at once, ${key}. Articles are written by the model and bill the words it wrote.`);
+  }
   io.out('Press Ctrl-C to stop.');
 }
 

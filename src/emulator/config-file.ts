@@ -63,6 +63,17 @@ export const emulatorConfigSchema = z.strictObject({
   accounts: z.array(accountSchema).min(1).optional(),
   domains: z.union([z.array(domainSchema), z.string().min(1)]).optional(),
   integrations: z.array(integrationSchema).optional(),
+  /** The model writer; its key comes from ARTICLES_WRITER_KEY only, never from the file. */
+  writer: z
+    .strictObject({
+      url: z.url({ protocol: /^https?$/ }),
+      model: z.string().min(1).optional(),
+      concurrency: z.number().int().min(1).optional(),
+      timeoutMs: z.number().int().min(1).optional(),
+      retries: z.number().int().min(0).optional(),
+      stream: z.boolean().optional(),
+    })
+    .optional(),
   webhooks: z.strictObject({ maxAttempts: z.number().int().min(1).optional(), maxDelayMs: z.number().nonnegative().optional(), timeoutMs: z.number().positive().optional() }).optional(),
   faults: z
     .strictObject({

@@ -6,6 +6,7 @@ import type { FaultSwitch } from './faults.js';
 import type { IdempotencyEntry, IdempotencyStore } from './idempotency.js';
 import type { ImageUrlSigner } from './image-urls.js';
 import type { Ledger, LedgerSnapshot } from './ledger.js';
+import type { ModelWriter } from './model-writer/index.js';
 import type { EmulatorOptions } from './options.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { CmsDraft, RequestLogEntry } from './running-emulator.js';
@@ -55,6 +56,8 @@ export interface EmulatorContext {
   /** Drafts written at creation (for billing), reused when a worker takes the article. */
   readonly pendingDrafts: Map<string, WrittenArticle>;
   readonly workers: ArticleWorkers;
+  /** The language model that writes articles, when a writer URL is set; else the deterministic writer writes them. */
+  readonly modelWriter: ModelWriter | undefined;
   readonly stateFile: StateFile<StateSnapshot> | undefined;
   /** Schedule a state-file write (nothing without a state file). */
   readonly persist: () => void;

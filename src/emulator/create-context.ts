@@ -10,6 +10,8 @@ import { FaultSwitch } from './faults.js';
 import { DEFAULT_IDEMPOTENCY_TTL_MS, IdempotencyStore } from './idempotency.js';
 import { ImageUrlSigner } from './image-urls.js';
 import { Ledger } from './ledger.js';
+import { writeLive } from './live-article.js';
+import { ModelWriter } from './model-writer/index.js';
 import { accountOptionsOf, DEFAULT_MAX_BODY_BYTES, DEFAULT_SEED, rateLimitOf, validateOptions, type EmulatorOptions } from './options.js';
 import { RateLimiter } from './rate-limiter.js';
 import { createRandom } from './seeded-random.js';
@@ -61,6 +63,7 @@ export async function createContext(options: EmulatorOptions): Promise<EmulatorC
   const articles = new Map<string, ArticleRecord>();
   const idempotency = new IdempotencyStore(options.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS);
   const stateFile = stateFileOf(options, { articles, ledger, idempotency });
+  const modelWriter = options.writer === undefined ? undefined : new ModelWriter(options.writer);
   const persist = (): void => stateFile?.schedule();
   ledger.onChange(persist);
   const ctx: EmulatorContext = {
@@ -87,11 +90,14 @@ export async function createContext(options: EmulatorOptions): Promise<EmulatorC
     // The callbacks run only once articles are added, after the context is complete.
     workers: new ArticleWorkers({
       clock,
-      workers: options.workers ?? Number.POSITIVE_INFINITY,
+      // A model writer's concurrency protects its server: articles beyond it stay queued.
+      workers: Math.min(options.workers ?? Number.POSITIVE_INFINITY, modelWriter?.settings.concurrency ?? Number.POSITIVE_INFINITY),
       draft: (record) => takeDraft(ctx, record),
+      write: modelWriter === undefined ? undefined : (record, report, signal) => writeLive(ctx, modelWriter, record, report, signal),
       onChange: persist,
       onSettled: (record) => settleArticle(ctx, record),
     }),
+    modelWriter,
     stateFile,
     persist,
     origin: '',

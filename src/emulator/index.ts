@@ -2,6 +2,7 @@
 export { startEmulator } from './server.js';
 export type { AccountBalance, ArticleStatusRecord, CmsDraft, RequestLogEntry, RunningEmulator } from './server.js';
 export type { EmulatorOptions, ImageModel } from './options.js';
+export type { ModelWriterOptions, WriterErrorCode } from './model-writer/index.js';
 export { UNPRICED_IMAGE_WORD_COST, DEFAULT_MAX_BODY_BYTES } from './options.js';
 export { DEVELOPMENT_API_KEY, PLANS } from './accounts.js';
 export type { AccountOptions, DomainOptions, IntegrationOptions, InternalLinkPage, Plan } from './accounts.js';

@@ -9,7 +9,7 @@ export interface LedgerCreation {
   targetKeyword: string;
   /** Unix ms of the creation. */
   at: number;
-  /** Words of the article's text (output.html). */
+  /** Words of the article's text (output.html); for the model writer, reserved while pending and the words written once finished. */
   words: number;
   /** Generated images and the words they cost (per image by image model). */
   images: number;
@@ -128,10 +128,12 @@ export class Ledger {
     this.#onChange();
   }
 
-  settleCreation(articleId: string, outcome: 'finished' | 'failed'): void {
+  /** Settle a pending creation; `words` replaces the words reserved at creation by the words written (the model writer). */
+  settleCreation(articleId: string, outcome: 'finished' | 'failed', words?: number): void {
     const creation = this.#creations.find((c) => c.articleId === articleId);
     if (creation !== undefined && creation.outcome === 'pending') {
       creation.outcome = outcome;
+      if (outcome === 'finished' && words !== undefined) creation.words = words;
       this.#onChange();
     }
   }

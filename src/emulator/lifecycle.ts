@@ -46,7 +46,7 @@ export async function listen(ctx: EmulatorContext, server: Server): Promise<stri
   return url;
 }
 
-/** Unfinished articles resume from the queue: the writer is deterministic, so the result is the same. */
+/** Unfinished articles resume from the queue: the deterministic writer writes the same again; a model writer writes them anew. */
 export function resumeUnfinished(ctx: EmulatorContext): void {
   for (const record of ctx.articles.values()) {
     if (record.status === 'queued' || record.status === 'processing') {
@@ -65,6 +65,7 @@ export function stopper(ctx: EmulatorContext, server: Server): () => Promise<voi
     ctx.clock.cancelAll();
     ctx.webhooks.stop();
     ctx.workers.clear();
+    await ctx.modelWriter?.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();

@@ -4,6 +4,7 @@ import { IMAGE_MODELS, IMAGE_WORD_COST } from '../spec/request-schema.js';
 import { DEVELOPMENT_API_KEY, type AccountOptions, type DomainOptions, type IntegrationOptions } from './accounts.js';
 import { EmulatorError } from './errors.js';
 import type { FaultConfig } from './faults.js';
+import type { ModelWriterOptions } from './model-writer/index.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limiter.js';
 import type { TimingOptions, TimingPreset } from './timing.js';
 import type { WebhookRetryOptions } from './webhook-delivery.js';
@@ -51,6 +52,11 @@ export interface EmulatorOptions {
    * for the models the spec prices nowhere (imagegen-3.0-turbo, compact-image-2).
    */
   imageWordCost?: Partial<Record<ImageModel, number>>;
+  /**
+   * Write articles with a language model behind an OpenAI-compatible server (llama.cpp, vLLM, Ollama)
+   * instead of the deterministic placeholder writer. Default: the deterministic writer.
+   */
+  writer?: ModelWriterOptions;
   /** Called with one line per HTTP request (method, path, status, ms); never keys. Default: silent. */
   onRequest?: (line: string) => void;
 }

@@ -73,8 +73,8 @@ function billed(snapshots: readonly QueueSnapshot[]): string {
   }
   const waitedFor = sum(remote, (s) => s.totals.waitedFor ?? 0);
   if (waitedFor > 0) parts.push(`${count(waitedFor, 'article')} created by another build or an earlier run waited for (billed there, not here)`);
-  // Offline, the embedded emulator writes placeholder text: an estimate of words "billed" would mislead.
-  if (offline > 0) parts.push(`${count(offline, 'new article')} written offline by the embedded emulator (placeholder text, nothing billed)`);
+  // Offline, the embedded emulator writes placeholder text (or the owner's own model does): an estimate of words "billed" would mislead.
+  if (offline > 0) parts.push(`${count(offline, 'new article')} written offline by the embedded emulator (placeholder text or your own model, nothing billed)`);
   return parts.length === 0 ? 'nothing created, nothing billed' : parts.join('; ');
 }
 

@@ -33,6 +33,7 @@ import {
 } from '../sync/index.js';
 import { chosenHtml, entryConfig, finishedEntry, placeholderEntry, siteFieldsDigest, type SiteContext } from './article-entry.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
+import { embeddedWriterLabel } from '../service/embedded-emulator.js';
 import { forAstro } from './astro-error.js';
 import { checkEntryData } from './entry-data.js';
 import { watchArticleFiles } from './dev-watcher.js';
@@ -300,7 +301,7 @@ export class ArticleCollection {
     const images = this.#options.downloadImages === undefined ? ` Its images are saved into ${OFFLINE_DOWNLOADS.dir}/ (served at ${OFFLINE_DOWNLOADS.publicPath}), since it is gone after the build; commit them with the cache.` : '';
     this.#logger.info(
       `offline mode: neither an API key nor a service address is set (apiKey/baseUrl, ${API_KEY_ENV}/${API_URL_ENV}), ` +
-        `so the embedded emulator at ${url} writes the articles (placeholder text, free). ` +
+        `so the embedded emulator at ${url} writes the articles (${embeddedWriterLabel(this.#options.service.mode === 'offline' ? this.#options.service : {})}, free). ` +
         `Its state is kept in ${shortPath(this.#stateFile, this.#root)}, so a stopped build resumes.${images}`,
     );
   };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
 import { suggestName } from '../manifest/index.js';
 import { articleContextSchema } from '../pipeline/index.js';
-import type { EmulatorTiming } from '../service/embedded-emulator.js';
+import { WRITER_KEY_ENV, type EmulatorTiming } from '../service/embedded-emulator.js';
 import { API_KEY_ENV, chooseService, ServiceConfigError, type ServiceSettings } from '../service/service-settings.js';
 import { DEFAULT_BUDGET, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, frozenByDefault } from '../sync/index.js';
 import { forAstro } from './astro-error.js';
@@ -102,9 +102,15 @@ const serviceOptions = {
     timing: z.union([z.enum(EMULATOR_TIMINGS), z.strictObject({ writingMs: z.number().nonnegative(), queueDelayMs: z.number().nonnegative().optional() })], {
       error: `must be ${EMULATOR_TIMINGS.map((t) => `"${t}"`).join(', ')} or { writingMs, queueDelayMs? } in milliseconds`,
     }).optional(),
-  }, { error: 'must be { timing }' }).optional(), {
+    writer: z.strictObject({
+      url: absoluteUrl('the base URL of an OpenAI-compatible server, e.g. "http://127.0.0.1:8080/v1"'),
+      model: z.string({ error: 'must be the model name the server knows, e.g. "qwen2.5-7b-instruct"' }).min(1, { error: 'must not be empty' }).optional(),
+      concurrency: wholeAtLeast(1, 'it is how many articles the model writes at once, e.g. 1').optional(),
+      timeoutMs: wholeAtLeast(1, "it is the longest wait for the model's next bytes, in milliseconds").optional(),
+    }, { error: `must be { url, model?, concurrency?, timeoutMs? }; the key comes from ${WRITER_KEY_ENV} only` }).optional(),
+  }, { error: 'must be { timing?, writer? }' }).optional(), {
     default: "`{ timing: 'fast' }`",
-    meaning: "offline emulator speed: `'fast'`, `'realtime'`, `'instant'` or `{ writingMs }`",
+    meaning: "offline emulator: `timing` (`'fast'`, `'realtime'`, `'instant'` or `{ writingMs }`); `writer: { url, model, concurrency?, timeoutMs? }` writes real articles with your own model (OpenAI-compatible server; key in env `ARTICLES_WRITER_KEY`), default env `ARTICLES_WRITER_URL`, else placeholder text",
   }),
 };
 
@@ -143,7 +149,7 @@ const pageOptions = {
   }),
   ...option('optimizeImages', z.boolean({ error: 'must be true or false' }).default(true), {
     default: '`true`',
-    meaning: 'downloaded images go through astro:assets: resized WebP with `width`/`height` and a `srcset` (Astro ≥ 5.9; see docs/images.md); `false` serves the downloaded files as they are',
+    meaning: 'downloaded images go through astro:assets: resized WebP with `width`/`height` and a `srcset` (Astro ≥ 5.9; see docs/builds.md); `false` serves the downloaded files as they are',
   }),
   ...option('internalLinks', z.strictObject({
     domainId: serviceLinkRules.domainId,
@@ -270,7 +276,8 @@ function fail(problems: string[]): never {
 /** The service the options and the environment name; half a configuration is an option error. */
 function resolveService(options: ParsedOptions, env: Readonly<Record<string, string | undefined>>): ServiceSettings {
   try {
-    return chooseService({ apiKey: options.apiKey, baseUrl: options.baseUrl, offlineWhenUnset: true, timing: options.emulator?.timing ?? 'fast', audience: 'loader' }, env);
+    const { timing = 'fast', writer } = options.emulator ?? {};
+    return chooseService({ apiKey: options.apiKey, baseUrl: options.baseUrl, offlineWhenUnset: true, timing, writer, audience: 'loader' }, env);
   } catch (error) {
     if (error instanceof ServiceConfigError) throw new LoaderOptionError(error.message);
     throw error;

@@ -139,7 +139,12 @@ export class ArticleService implements SyncClient {
         this.#live = createArticleClient({ baseUrl: this.settings.baseUrl, apiKey: this.settings.apiKey, ...this.#clientOptions() });
         return { client: this.#live, lease: undefined };
       }
-      const lease = await acquireEmbeddedEmulator({ stateFile: this.#options.stateFile, timing: this.settings.timing, ...(this.#options.onEmulatorStart === undefined ? {} : { onStart: this.#options.onEmulatorStart }) });
+      const lease = await acquireEmbeddedEmulator({
+        stateFile: this.#options.stateFile,
+        timing: this.settings.timing,
+        writer: this.settings.writer,
+        ...(this.#options.onEmulatorStart === undefined ? {} : { onStart: this.#options.onEmulatorStart }),
+      });
       this.#live = createArticleClient({ baseUrl: lease.url, apiKey: lease.apiKey, ...this.#clientOptions() });
       return { client: this.#live, lease };
     })();

@@ -3,9 +3,23 @@
 // Astro may evaluate the content config and astro.config in different module graphs, so two copies
 // of this module can exist in one process: the slot lives on `globalThis` under a registered symbol.
 import { startEmulator } from '../emulator/index.js';
+import { displayUrl, withEnvKey, writerFromEnv, type ModelWriterOptions } from '../emulator/model-writer/index.js';
+
+export { WRITER_KEY_ENV } from '../emulator/model-writer/index.js';
 
 /** How fast the embedded emulator writes: `'fast'` (seconds), `'realtime'`, `'instant'`, or explicit delays. */
 export type EmulatorTiming = 'fast' | 'realtime' | 'instant' | { writingMs: number; queueDelayMs?: number };
+
+/** The language model the embedded emulator writes with; its key comes from `ARTICLES_WRITER_KEY` only. */
+export type EmulatorWriter = Omit<ModelWriterOptions, 'apiKey'>;
+
+export interface EmbeddedEmulatorOptions {
+  stateFile?: string | undefined;
+  timing: EmulatorTiming;
+  /** Default: `ARTICLES_WRITER_URL` / `ARTICLES_WRITER_MODEL` when set, else the deterministic placeholder writer. */
+  writer?: EmulatorWriter | undefined;
+  onStart?: (url: string) => void;
+}
 
 export interface EmulatorLease {
   url: string;
@@ -50,9 +64,10 @@ export function embeddedEmulatorRunning(): boolean {
 /**
  * Starts the embedded emulator, or joins the one already running in this process. With a
  * `stateFile`, its articles, ledger and idempotency keys live there, so a build killed mid-way
- * resumes the same articles (the writer is deterministic) and the same request is never billed twice.
+ * resumes the same articles (the placeholder writer is deterministic; a model writer writes unfinished ones
+ * anew) and the same request is never billed twice.
  */
-export async function acquireEmbeddedEmulator(options: { stateFile?: string | undefined; timing: EmulatorTiming; onStart?: (url: string) => void }): Promise<EmulatorLease> {
+export async function acquireEmbeddedEmulator(options: EmbeddedEmulatorOptions): Promise<EmulatorLease> {
   const state = embedded();
   const slot = state.slot ?? startSlot(state, options);
   slot.users += 1;
@@ -76,11 +91,29 @@ export async function acquireEmbeddedEmulator(options: { stateFile?: string | un
   };
 }
 
-function startSlot(state: EmbeddedState, options: { stateFile?: string | undefined; timing: EmulatorTiming; onStart?: (url: string) => void }): EmulatorSlot {
+/** The writer options, the environment's writer, or none; the key only ever from the environment. */
+function writerOf(writer: EmulatorWriter | undefined, env: NodeJS.ProcessEnv): ModelWriterOptions | undefined {
+  return writer === undefined ? writerFromEnv(env) : withEnvKey({ ...writer }, env);
+}
+
+/** What writes offline, for the log: placeholder text, or the model at its address (never the key). */
+export function embeddedWriterLabel(settings: { writer?: EmulatorWriter | undefined }, env: NodeJS.ProcessEnv = process.env): string {
+  const writer = writerOf(settings.writer, env);
+  if (writer === undefined) return 'placeholder text';
+  return `written by ${writer.model === undefined ? 'the model' : `the model ${writer.model}`} at ${displayUrl(writer.url)}`;
+}
+
+function startSlot(state: EmbeddedState, options: EmbeddedEmulatorOptions): EmulatorSlot {
   // Imported statically: Astro 5 loads the content config through a Vite module runner that is
   // closed by the time load() runs, so a dynamic import() from here would fail.
   const started = (async () => {
-    const emulator = await startEmulator({ ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }), timing: options.timing, rateLimit: false });
+    const writer = writerOf(options.writer, process.env);
+    const emulator = await startEmulator({
+      ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+      ...(writer === undefined ? {} : { writer }),
+      timing: options.timing,
+      rateLimit: false,
+    });
     options.onStart?.(emulator.url);
     return emulator;
   })();

@@ -1,6 +1,6 @@
 // Which service a run talks to, with which key, or offline: decided once, here, for the loader and the CLI alike.
 import { ArticleLoaderError } from '../errors.js';
-import type { EmulatorTiming } from './embedded-emulator.js';
+import type { EmulatorTiming, EmulatorWriter } from './embedded-emulator.js';
 
 /** The environment variables read when nothing more explicit says where the service is. */
 export const API_KEY_ENV = 'ARTICLES_API_KEY';
@@ -12,7 +12,7 @@ export const API_URL_ENV = 'ARTICLES_API_URL';
  */
 export type ServiceSettings =
   | { mode: 'remote'; baseUrl: string; apiKey: string; source: 'options' | 'env' }
-  | { mode: 'offline'; timing: EmulatorTiming };
+  | { mode: 'offline'; timing: EmulatorTiming; writer?: EmulatorWriter | undefined };
 
 /** Who is asking: the message says what to do in their terms (astro:env, or an exported variable). */
 export type ServiceAudience = 'loader' | 'cli';
@@ -52,6 +52,8 @@ export interface ServiceChoice {
   /** Offline when neither a key nor an address is set anywhere (the loader), or never (the CLI, unless `--offline`). */
   offlineWhenUnset: boolean;
   timing?: EmulatorTiming;
+  /** Offline: the language model the embedded emulator writes with (else `ARTICLES_WRITER_URL`, else placeholder text). */
+  writer?: EmulatorWriter | undefined;
   audience: ServiceAudience;
   /** For the CLI's message: the command and what it needs the service for. */
   command?: string;
@@ -77,7 +79,7 @@ export function chooseService(choice: ServiceChoice, env: Readonly<Record<string
   const where = choice.audience === 'loader' ? 'articleLoader(): ' : '';
   const doing = choice.why === undefined ? '' : `${choice.why}, but `;
   if (baseUrl === undefined && apiKey === undefined) {
-    if (choice.offlineWhenUnset) return { mode: 'offline', timing: choice.timing ?? 'fast' };
+    if (choice.offlineWhenUnset) return { mode: 'offline', timing: choice.timing ?? 'fast', ...(choice.writer === undefined ? {} : { writer: choice.writer }) };
     const offline = choice.offlineFlag === true ? '\nOr pass --offline to use an embedded emulator (placeholder articles, free), as the loader does without a key.' : '';
     throw new ServiceConfigError(`${doing}no article service is configured.\n${CLI_HELP(choice.command ?? 'sync')}${offline}`);
   }

@@ -78,7 +78,7 @@ describe('formatBuildSummary', () => {
 
   it('should bill nothing for articles the embedded emulator wrote offline', () => {
     const offline = snapshot({ ...created, mode: 'offline' });
-    expect(rows(formatBuildSummary([offline], ROOT)).billed).toBe('2 new articles written offline by the embedded emulator (placeholder text, nothing billed)');
+    expect(rows(formatBuildSummary([offline], ROOT)).billed).toBe('2 new articles written offline by the embedded emulator (placeholder text or your own model, nothing billed)');
   });
 
   it('should say nothing was billed when nothing was created', () => {

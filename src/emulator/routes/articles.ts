@@ -4,7 +4,8 @@ import type { IncomingMessage } from 'node:http';
 import { articleRequestSchema, type ArticleRequest } from '../../spec/request-schema.js';
 import type { Account } from '../accounts.js';
 import { failure, invalid, invalidFields, json, type Answer, type RouteResult } from '../answer.js';
-import { draftOf, statusRecord } from '../article-output.js';
+import { creationCharge, type CreationCharge } from '../article-charge.js';
+import { statusRecord } from '../article-output.js';
 import { failureStep, STATUS_DETAIL, type ArticleRecord } from '../article-store.js';
 import { remainingWords } from '../balances.js';
 import { hashRequest } from '../canonical-request.js';
@@ -12,7 +13,6 @@ import type { EmulatorContext } from '../context.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency.js';
 import { imageModelOf, imageWordCostFor } from '../options.js';
 import { queueDelay, writingTime } from '../timing.js';
-import type { WrittenArticle } from '../writer/index.js';
 import { parseJsonBody } from './json-body.js';
 
 /** The 400 for an integration or internal-link domain the account does not have, else undefined. */
@@ -40,14 +40,14 @@ interface NewArticle {
   request: ArticleRequest;
   requestHash: string;
   now: number;
-  written: WrittenArticle;
+  charge: CreationCharge;
   imageWords: number;
   idempotencyKey: string | undefined;
 }
 
 /** Queue a billed article: its record, its draft, its ledger entry and idempotency key. */
 function queueArticle(ctx: EmulatorContext, article: NewArticle): void {
-  const { articleId, account, request, requestHash, now, written } = article;
+  const { articleId, account, request, requestHash, now, charge } = article;
   const failureFault = ctx.faults.current.articleFailure();
   const record: ArticleRecord = {
     id: articleId,
@@ -62,18 +62,18 @@ function queueArticle(ctx: EmulatorContext, article: NewArticle): void {
     error: null,
     writingMs: writingTime(ctx.timing, request, articleId, ctx.timingRandom),
     queueDelayMs: queueDelay(ctx.timing, ctx.timingRandom),
-    ...(failureFault === undefined ? {} : { failure: { ...failureFault, atStep: failureStep(written.steps.length, ctx.failureRandom) } }),
+    ...(failureFault === undefined ? {} : { failure: { ...failureFault, atStep: failureStep(charge.steps, ctx.failureRandom) } }),
   };
   ctx.articles.set(articleId, record);
-  ctx.pendingDrafts.set(articleId, written);
+  if (charge.draft !== undefined) ctx.pendingDrafts.set(articleId, charge.draft);
   ctx.ledger.recordCreation({
     articleId,
     account: account.name,
     requestHash,
     targetKeyword: request.targetKeyword,
     at: now,
-    words: written.words,
-    images: written.generatedImages,
+    words: charge.words,
+    images: charge.generatedImages,
     imageWords: article.imageWords,
     outcome: 'pending',
   });
@@ -99,16 +99,16 @@ export async function createArticle(ctx: EmulatorContext, req: IncomingMessage, 
   if (replay !== undefined) return { answer: replay };
 
   const articleId = randomUUID();
-  const written = draftOf(ctx, { account: account.name, request });
-  const imageWords = written.generatedImages * imageWordCostFor(imageModelOf(request), ctx.options.imageWordCost);
-  const cost = written.words + imageWords;
+  const charge = creationCharge(ctx, { account: account.name, request });
+  const imageWords = charge.generatedImages * imageWordCostFor(imageModelOf(request), ctx.options.imageWordCost);
+  const cost = charge.words + imageWords;
   const left = remainingWords(ctx.ledger, account);
   if (cost > left) {
     return {
       answer: failure(402, 'insufficient_credits', `The account's word balance (${left} words) cannot cover this article (${cost} words); top up the balance or shorten the article.`),
     };
   }
-  queueArticle(ctx, { articleId, account, request, requestHash, now, written, imageWords, idempotencyKey: key });
+  queueArticle(ctx, { articleId, account, request, requestHash, now, charge, imageWords, idempotencyKey: key });
   // With a state file, the article exists on disk before its id is handed out: a process
   // killed right after this answer still knows the id the caller may have recorded.
   if (ctx.stateFile !== undefined) {

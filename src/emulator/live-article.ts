@@ -1,0 +1,12 @@
+// An article written live by the model writer, with the account's internal links: what the workers run when a writer URL is set.
+import { withInternalLinks } from './article-output.js';
+import type { ArticleDraft, ArticleRecord, ReportStep } from './article-store.js';
+import type { EmulatorContext } from './context.js';
+import type { ModelWriter } from './model-writer/index.js';
+
+/** Write `record` with `writer`; rejects with the writer's `{ code, message }` error. */
+export async function writeLive(ctx: Pick<EmulatorContext, 'accounts'>, writer: ModelWriter, record: ArticleRecord, report: ReportStep, signal: AbortSignal): Promise<ArticleDraft & { words: number }> {
+  const draft = await writer.write(record.request, report, signal);
+  const linked = withInternalLinks(ctx, record, { html: draft.html, polishedHtml: draft.polishedHtml });
+  return { steps: draft.steps, html: linked.html, polishedHtml: linked.polishedHtml, words: draft.words };
+}

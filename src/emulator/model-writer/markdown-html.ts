@@ -1,0 +1,58 @@
+// The model's Markdown → HTML (remark → rehype), shaped to sit under the writer's own headings; raw HTML and images dropped.
+import type { Heading, Nodes, Paragraph, Root, RootContent } from 'mdast';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+
+export interface PartShapeOptions {
+  /** The shallowest heading level the part may use: 3 under the writer's h2, 2 for parts that bring their own. */
+  minDepth: 2 | 3;
+  /** Drop the headings the answer opens with, of this level or higher (models repeat the heading they were given); 0 drops none. */
+  dropLeadingHeadings: number;
+  /** A paragraph that is only bold text ending in "?" becomes a heading (FAQ questions, as small models write them). */
+  boldQuestionsAsHeadings: boolean;
+}
+
+function withoutImages(node: Nodes): void {
+  if (!('children' in node)) return;
+  (node.children as Nodes[]) = (node.children as Nodes[]).filter((child) => child.type !== 'image' && child.type !== 'imageReference');
+  for (const child of node.children as Nodes[]) withoutImages(child);
+}
+
+/** A paragraph holding only `**Question?**`, as a heading of `depth`. */
+function boldQuestion(node: RootContent, depth: Heading['depth']): Heading | undefined {
+  if (node.type !== 'paragraph') return undefined;
+  const [only] = (node as Paragraph).children;
+  if ((node as Paragraph).children.length !== 1 || only?.type !== 'strong') return undefined;
+  const text = only.children.map((child) => ('value' in child ? child.value : '')).join('').trim();
+  return /[?？]$/.test(text) ? { type: 'heading', depth, children: [{ type: 'text', value: text }] } : undefined;
+}
+
+/** The remark plugin: settings resolved once, the transform per tree. */
+function shapePart(options: PartShapeOptions) {
+  return (tree: Root): void => {
+    withoutImages(tree);
+    for (let first = tree.children[0]; first?.type === 'thematicBreak' || (first?.type === 'heading' && first.depth <= options.dropLeadingHeadings); first = tree.children[0]) {
+      tree.children.shift();
+    }
+    tree.children = tree.children.map((node) => (options.boldQuestionsAsHeadings ? (boldQuestion(node, options.minDepth) ?? node) : node));
+    for (const node of tree.children) {
+      if (node.type === 'heading' && node.depth < options.minDepth) node.depth = options.minDepth;
+    }
+  };
+}
+
+/** HTML of one part's Markdown. Raw HTML in the answer is dropped (remark-rehype's default), so is every image. */
+export function markdownToHtml(markdown: string, options: PartShapeOptions): string {
+  return String(
+    unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(shapePart, options)
+      .use(remarkRehype)
+      .use(rehypeStringify)
+      .processSync(markdown),
+  ).trim();
+}
