@@ -10,6 +10,9 @@ export default defineConfig({
   // configured on articleLoader() in src/content.config.ts.
   // sitemap() lists the pages a build makes: drafts and scheduled articles are not among them.
   integrations: [articles(), sitemap()],
+  // Astro 7.2+: a build renders again only the pages whose getStaticPaths() cacheKey changed (see
+  // src/pages/articles/[slug].astro); Astro keeps what it needs in node_modules/.astro/.
+  experimental: { incrementalBuild: true },
   env: {
     schema: {
       ARTICLES_API_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
