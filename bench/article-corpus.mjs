@@ -40,9 +40,9 @@ function escapeHtml(text) {
  * Writes `articles.yaml`, `articles.lock.json` and `articles.cache/` into `dir` for `count`
  * finished articles. `onBody(spec, html)`, when given, is awaited with each body (e.g. to write
  * the same bodies as local files for a comparison site). Returns the manifest, the specs and the
- * lock file path.
+ * lock file path. `rewrite(html, index)`, when given, changes each body before it is cached.
  */
-export async function writeCachedCorpus({ dir, count, onBody, onProgress }) {
+export async function writeCachedCorpus({ dir, count, onBody, onProgress, rewrite }) {
   const [{ loadManifest }, sync, { writeArticle }, { articleRequestSchema }] = await Promise.all([
     importDist('manifest/index.js'),
     importDist('sync/index.js'),
@@ -72,9 +72,10 @@ export async function writeCachedCorpus({ dir, count, onBody, onProgress }) {
         const base = bases[index % bases.length];
         const related = [specs[(index + 1) % specs.length], specs[(index + 7) % specs.length]].map((other) => escapeHtml(other.keyword));
         // Mentions of other articles' keywords, so the site's link map has phrases to link.
-        const html =
+        const written =
           base.html.replace(new RegExp(escapeRegExp(base.keyword), 'gi'), escapeHtml(spec.keyword)) +
           `\n<p>Readers of this page also liked our notes on ${related[0]} and on ${related[1]}.</p>\n`;
+        const html = rewrite === undefined ? written : rewrite(written, index);
         const output = await cache.put({ html, polishedHtml: null, updatedAt: started + index });
         lock.articles[spec.slug] = {
           keyword: spec.keyword,

@@ -1,12 +1,13 @@
 // The benchmark runner: each benchmark in its own child process (same Node), one report with every figure beside its target.
 //
 // Run: npm run bench                      (all; needs `npm run build` first for dist/)
-//      node bench/run.mjs --only memory   (one: pipeline, cold-generation, memory, warm-build, no-hangs, writer-overhead)
+//      node bench/run.mjs --only memory   (one: pipeline, cold-generation, memory, warm-build, incremental, images, reprocessing, no-hangs, writer-overhead)
 //      node bench/run.mjs --json out.json (also write the raw results)
 // Figures are printed, never asserted: the exit code is 0 unless a benchmark crashed.
 
 import { fork } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatResults } from './report.mjs';
@@ -17,6 +18,9 @@ export const BENCHMARKS = [
   { name: 'cold-generation', module: 'cold-generation.mjs' },
   { name: 'memory', module: 'memory.mjs' },
   { name: 'warm-build', module: 'warm-build.mjs' },
+  { name: 'incremental', module: 'incremental.mjs' },
+  { name: 'images', module: 'images.mjs' },
+  { name: 'reprocessing', module: 'reprocessing.mjs' },
   { name: 'no-hangs', module: 'no-hangs.mjs' },
   { name: 'writer-overhead', module: 'writer-overhead.mjs' },
 ];
@@ -64,6 +68,7 @@ async function main() {
     process.exitCode = 2;
     return;
   }
+  const loadAtStart = loadavg();
   const selected = BENCHMARKS.filter((b) => wanted === undefined || wanted.includes(b.name));
   const results = [];
   for (const benchmark of selected) {
@@ -75,7 +80,8 @@ async function main() {
     console.error(`  ${benchmark.name}: ${failed ? 'FAILED' : 'done'} in ${seconds} s`);
     for (const result of reported) results.push({ ...result, seconds });
   }
-  console.log(`\nBenchmarks (Node ${process.versions.node}, ${new Date().toISOString()})\n`);
+  const load = (values) => values.map((value) => value.toFixed(2)).join(' ');
+  console.log(`\nBenchmarks (Node ${process.versions.node}, ${new Date().toISOString()}, ${availableParallelism()} cores; load average at start ${load(loadAtStart)}, at end ${load(loadavg())})\n`);
   console.log(formatResults(results));
   if (values.json !== undefined) await writeFile(values.json, `${JSON.stringify(results, null, 2)}\n`);
   if (results.some((r) => r.error !== undefined)) process.exitCode = 1;

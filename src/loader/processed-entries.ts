@@ -79,14 +79,15 @@ export function writeProcessed(store: ProcessedStore, slug: string, output: stri
   return store.set(slug, { output, key, value: record });
 }
 
-/** A downloaded image deleted (or never committed) since: process again, which downloads it again. */
+/** A downloaded (or handed to astro:assets) image deleted or never committed since: process again, which downloads it again. */
 async function downloadsPresent(article: ProcessedArticle, downloads: DownloadedImages | undefined): Promise<boolean> {
-  const local = article.images.filter((image) => image.originalSrc !== undefined);
-  if (local.length === 0) return true;
-  if (downloads === undefined) return false;
+  if (downloads === undefined) return article.images.every((image) => image.originalSrc === undefined);
   const prefix = `${downloads.publicPath.replace(/\/+$/, '')}/`;
-  for (const image of local) {
-    if (!image.src.startsWith(prefix)) return false;
+  for (const image of article.images) {
+    if (!image.src.startsWith(prefix)) {
+      if (image.originalSrc !== undefined) return false;
+      continue;
+    }
     try {
       await stat(join(downloads.dir, image.src.slice(prefix.length)));
     } catch {

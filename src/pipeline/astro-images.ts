@@ -6,10 +6,11 @@
 // it after the final sanitize (which would remove the attribute), right before stringifying.
 
 import type { Element, Parents, Root } from 'hast';
-import { posix, relative, sep } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 import type { Plugin } from 'unified';
 import { z } from 'zod';
 import { articleData } from './article-data.js';
+import { sizeOfFile } from './image-download.js';
 import { checkOptions, optionsObject, pluginOption } from './option-check.js';
 
 export interface AstroImagesOptions {
@@ -34,26 +35,33 @@ export const astroImagesOptionsSchema = optionsObject({
 });
 
 /**
- * Turns every `<img>` whose `src` is under `publicPath` into Astro's placeholder, its attributes in
- * the JSON (Astro passes them to `getImage`), and lists the import paths on
+ * Turns every `<img>` whose `src` is a file under `publicPath` that is in `dir` into Astro's
+ * placeholder, its attributes in the JSON (Astro passes them to `getImage`) with the file's own
+ * width and height, and lists the import paths on
  * `file.data.article.imageImports` for the entry's `assetImports` and `imagePaths`.
  */
 export const rehypeArticleAstroImages: Plugin<[AstroImagesOptions], Root> = function (options) {
   checkOptions(astroImagesOptionsSchema, options, pluginOption('rehypeArticleAstroImages'));
   const prefix = options.publicPath.endsWith('/') ? options.publicPath : `${options.publicPath}/`;
   const base = relative(options.from, options.dir).split(sep).join(posix.sep);
-  return (tree, file) => {
-    const imports: string[] = [];
+  return async (tree, file) => {
+    const found: { node: Element; name: string }[] = [];
     forEachImage(tree, (node) => {
       const src = node.properties.src;
       if (typeof src !== 'string' || !src.startsWith(prefix)) return;
       const name = src.slice(prefix.length);
       // Only a plain file name in the download directory: nothing that could import another file.
-      if (name === '' || name.includes('/') || name.includes('\\') || name.startsWith('.')) return;
-      const importPath = base === '' ? `./${name}` : base.startsWith('.') ? `${base}/${name}` : `./${base}/${name}`;
-      node.properties = { [ASTRO_IMAGE_ATTRIBUTE]: placeholderJson(importPath, node.properties, imports.length) };
-      imports.push(importPath);
+      if (name !== '' && !name.includes('/') && !name.includes('\\') && !name.startsWith('.')) found.push({ node, name });
     });
+    const imports: string[] = [];
+    for (const { node, name } of found) {
+      // The file's own size: Astro would fail the build on a missing file, and resize to a size the HTML merely reserved.
+      const size = await sizeOfFile(join(options.dir, name));
+      if (size.width === undefined || size.height === undefined) continue;
+      const importPath = base === '' ? `./${name}` : base.startsWith('.') ? `${base}/${name}` : `./${base}/${name}`;
+      node.properties = { [ASTRO_IMAGE_ATTRIBUTE]: placeholderJson(importPath, { ...node.properties, width: size.width, height: size.height }, imports.length) };
+      imports.push(importPath);
+    }
     articleData(file).imageImports = imports;
   };
 };

@@ -193,7 +193,8 @@ function sizeOf(bytes: Uint8Array): { width?: number; height?: number } {
   }
 }
 
-async function sizeOfFile(path: string): Promise<{ width?: number; height?: number }> {
+/** The pixel size of an image file, or nothing when it is missing or can't be read. */
+export async function sizeOfFile(path: string): Promise<{ width?: number; height?: number }> {
   try {
     return sizeOf(await readFile(path));
   } catch {

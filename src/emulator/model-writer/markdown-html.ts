@@ -44,15 +44,17 @@ function shapePart(options: PartShapeOptions) {
   };
 }
 
+/** One frozen processor per shape: building one (remark-gfm's extensions above all) cost more than using it. */
+const processors = new Map<string, ReturnType<typeof processorFor>>();
+
+function processorFor(options: PartShapeOptions) {
+  return unified().use(remarkParse).use(remarkGfm).use(shapePart, options).use(remarkRehype).use(rehypeStringify).freeze();
+}
+
 /** HTML of one part's Markdown. Raw HTML in the answer is dropped (remark-rehype's default), so is every image. */
 export function markdownToHtml(markdown: string, options: PartShapeOptions): string {
-  return String(
-    unified()
-      .use(remarkParse)
-      .use(remarkGfm)
-      .use(shapePart, options)
-      .use(remarkRehype)
-      .use(rehypeStringify)
-      .processSync(markdown),
-  ).trim();
+  const key = `${options.minDepth}:${options.dropLeadingHeadings}:${options.boldQuestionsAsHeadings}`;
+  let processor = processors.get(key);
+  if (processor === undefined) processors.set(key, (processor = processorFor({ ...options })));
+  return String(processor.processSync(markdown)).trim();
 }
