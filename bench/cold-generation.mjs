@@ -18,8 +18,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { importDist } from './dist-location.mjs';
+import { runIfMain } from './report.mjs';
 import { startEmulatorProcess, writingTimeOf } from './emulator-process.mjs';
 
 const TARGET_WALL_RATIO = 1.15;
@@ -215,10 +215,4 @@ function round2(value) {
   return Math.round(value * 100) / 100;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { printResult } = await import('./report.mjs');
-  run().then((results) => results.forEach(printResult), (error) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, run);

@@ -9,10 +9,11 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { writeCachedCorpus } from './article-corpus.mjs';
 import { runAstroBuild } from './astro-child.mjs';
 import { importDist } from './dist-location.mjs';
+import { runIfMain } from './report.mjs';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const PACKAGE = process.env.AAL_PACKAGE === undefined ? REPO : resolve(process.env.AAL_PACKAGE);
@@ -91,10 +92,4 @@ export async function run() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { printResult } = await import('./report.mjs');
-  run().then(printResult, (error) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, run);

@@ -1,5 +1,7 @@
 // The benchmark report: each figure beside its target, the measured/target ratio, and ok or miss.
 
+import { pathToFileURL } from 'node:url';
+
 /** The number a target like "≤ 1.15", "≥ 400" or "= 200" compares against, and how. */
 function parseTarget(target) {
   const match = /^\s*(≤|<=|≥|>=|=)\s*([\d.]+)/.exec(String(target ?? ''));
@@ -55,4 +57,16 @@ export function formatResults(results) {
 
 export function printResult(result) {
   console.log(formatResults([result]));
+}
+
+/** A benchmark module run directly (`node bench/x.mjs`): its `run()`, printed. */
+export function runIfMain(moduleUrl, run) {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  run().then(
+    (results) => [results].flat().forEach(printResult),
+    (error) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
 }

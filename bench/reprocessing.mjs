@@ -8,9 +8,9 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { writeCachedCorpus } from './article-corpus.mjs';
 import { importDist } from './dist-location.mjs';
+import { runIfMain } from './report.mjs';
 
 const ROUNDS = 3;
 
@@ -59,10 +59,4 @@ export async function run({ articles = Number(process.env.BENCH_REPROCESS_ARTICL
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { printResult } = await import('./report.mjs');
-  run().then(printResult, (error) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, run);

@@ -19,10 +19,11 @@
 import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { writeCachedCorpus } from './article-corpus.mjs';
 import { runAstroBuild } from './astro-child.mjs';
 import { importDist } from './dist-location.mjs';
+import { runIfMain } from './report.mjs';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** The package the sites install (AAL_PACKAGE: another checkout with its dist/, for A/B runs of a proposed change). */
@@ -171,10 +172,4 @@ function round2(value) {
   return Math.round(value * 100) / 100;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { printResult } = await import('./report.mjs');
-  run().then(printResult, (error) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, run);

@@ -1,6 +1,6 @@
 // Crash-safe file replacement: a reader sees the old bytes or the new bytes, never a torn file.
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -44,4 +44,14 @@ async function syncDirectory(dir: string): Promise<void> {
 /** Leftover temp files of `writeFileAtomic` (from a process killed mid-write) in `dir` for `name`. */
 export function isAtomicTempFile(fileName: string): boolean {
   return fileName.startsWith('.') && fileName.endsWith('.tmp');
+}
+
+/** The names in a cache directory, sorted; none when it does not exist yet. */
+export async function listDir(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }

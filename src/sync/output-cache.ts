@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { isAtomicTempFile, writeFileAtomic } from './atomic-file.js';
+import { isAtomicTempFile, listDir, writeFileAtomic } from './atomic-file.js';
 import { CorruptLockError, type LockIntegrityProblem } from './errors.js';
 import type { LockFile } from './lock-file.js';
 import { outputOwnerProblem, type OutputOwner } from './lock-integrity.js';
@@ -397,14 +397,5 @@ function safeJson(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return undefined;
-  }
-}
-
-async function listDir(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir)).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
   }
 }

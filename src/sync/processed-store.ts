@@ -6,12 +6,12 @@
 // (another output, other pipeline settings, another link map, another package version) is a miss. The key is made by
 // the loader (`loader/processed-entries.ts`); this store only keeps and checks records.
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
 import { z } from 'zod';
-import { isAtomicTempFile, writeFileAtomic } from './atomic-file.js';
+import { isAtomicTempFile, listDir, writeFileAtomic } from './atomic-file.js';
 import type { LockFile } from './lock-file.js';
 
 export const PROCESSED_DIR_NAME = 'processed';
@@ -131,14 +131,5 @@ export class ProcessedStore {
     } catch {
       return 'damaged';
     }
-  }
-}
-
-async function listDir(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir)).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
   }
 }
