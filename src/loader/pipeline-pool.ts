@@ -114,6 +114,9 @@ class WorkerPool implements ArticleProcessor {
       const worker = new Worker(new URL('./pipeline-worker.js', import.meta.url));
       worker.on('message', (message: WorkerMessage) => this.#onMessage(worker, message));
       worker.on('error', (error) => this.#failWorker(worker, error));
+      worker.on('exit', (code) => {
+        if (this.#workers.includes(worker)) this.#failWorker(worker, new Error(`a pipeline worker stopped (exit code ${code})`));
+      });
       worker.postMessage({ type: 'init', site: encoded } satisfies WorkerRequest);
       this.#workers.push(worker);
       this.#idle.push(worker);
@@ -130,7 +133,8 @@ class WorkerPool implements ArticleProcessor {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.#workers.map((worker) => worker.terminate()));
+    const workers = this.#workers.splice(0);
+    await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
   #dispatch(): void {
@@ -179,8 +183,11 @@ class WorkerPool implements ArticleProcessor {
       this.#pending.delete(id);
       pending.reject(error);
     }
-    if (this.#workers.length === 1) for (const { id } of this.#queue.splice(0)) this.#pending.get(id)?.reject(error);
+    if (!this.#workers.includes(worker)) return;
     this.#workers.splice(this.#workers.indexOf(worker), 1);
+    if (this.#idle.includes(worker)) this.#idle.splice(this.#idle.indexOf(worker), 1);
+    // No worker left: what is still queued can never run.
+    if (this.#workers.length === 0) for (const { id } of this.#queue.splice(0)) this.#pending.get(id)?.reject(error);
   }
 }
 
