@@ -142,6 +142,8 @@ interface PassContext {
   /** The committed processed articles, and where the images they downloaded must still be. */
   processed: ProcessedStore;
   downloads: DownloadedImages | undefined;
+  /** The file entries come from, relative to the site root (see `#entryFile`): found once per pass, it checks the disk. */
+  entryFile: string;
 }
 
 export class ArticleCollection {
@@ -408,13 +410,14 @@ export class ArticleCollection {
   }
 
   /** The pipeline settings shared by every article of a pass, and their fingerprint for the digests. */
-  #siteContext(specs: ArticleSpec[], cache: OutputCache, service: ArticleService): Pick<PassContext, 'site' | 'fingerprint' | 'processed' | 'downloads'> {
+  #siteContext(specs: ArticleSpec[], cache: OutputCache, service: ArticleService): Pick<PassContext, 'site' | 'fingerprint' | 'processed' | 'downloads' | 'entryFile'> {
     const o = this.#options;
     const links: LinkMap = buildLinkMap({
       articles: specs.map((spec) => ({ slug: spec.slug, keyword: spec.keyword })),
       url: this.#url,
       ...(o.links === undefined ? {} : { links: o.links }),
     });
+    const entryFile = this.#entryFile();
     const site: PassContext['site'] = {
       links,
       ...(this.#context.config.site === undefined ? {} : { site: this.#context.config.site }),
@@ -423,14 +426,14 @@ export class ArticleCollection {
       ...(o.headingIdPrefix === undefined ? {} : { headingIdPrefix: o.headingIdPrefix }),
       ...(o.externalLinks === undefined ? {} : { externalLinks: o.externalLinks }),
       ...this.#serviceLinks(cache, service),
-      ...this.#downloads(cache, service),
+      ...this.#downloads(cache, service, entryFile),
     };
     // Hashed once per pass: the link map grows with the site, and hashing it again into every
     // entry's digest made a warm pass quadratic in the number of articles.
     const outputOptions = { ...Object.fromEntries(OUTPUT_OPTIONS.map((name) => [name, o[name] ?? null])), downloadImages: this.#downloadSettings(service) ?? null };
-    const fingerprint = this.#context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: links.entries, site: this.#context.config.site ?? null, entryFile: this.#entryFile() })));
+    const fingerprint = this.#context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: links.entries, site: this.#context.config.site ?? null, entryFile })));
     const downloads = site.downloadImages === undefined ? undefined : { dir: site.downloadImages.dir, publicPath: site.downloadImages.publicPath };
-    return { site, fingerprint, processed: cache.processed, downloads };
+    return { site, fingerprint, processed: cache.processed, downloads, entryFile };
   }
 
   /** The service's internal links, with its answers kept in the committed cache: a rebuild never pays for the same article again. */
@@ -461,14 +464,14 @@ export class ArticleCollection {
   }
 
   /** Image downloads into the site's public directory, through the service's fetch (offline: the emulator on this machine). */
-  #downloads(cache: OutputCache, service: ArticleService): Pick<PassContext['site'], 'downloadImages' | 'astroImages'> {
+  #downloads(cache: OutputCache, service: ArticleService, entryFile: string): Pick<PassContext['site'], 'downloadImages' | 'astroImages'> {
     const downloadImages = this.#downloadSettings(service);
     if (downloadImages === undefined) return {};
     const dir = resolve(this.#root, downloadImages.dir);
     return {
       downloadImages: { ...downloadImages, dir, cache: cache.keyedStore<string>('images'), fetch: service.fetchImage, allowPrivateHosts: service.settings.mode === 'offline' },
       // Import paths are relative to the entries' filePath, the manifest (or the lock file of an inline one).
-      ...(this.#options.optimizeImages ? { astroImages: { dir, publicPath: downloadImages.publicPath, from: dirname(resolve(this.#root, this.#entryFile())) } } : {}),
+      ...(this.#options.optimizeImages ? { astroImages: { dir, publicPath: downloadImages.publicPath, from: dirname(resolve(this.#root, entryFile)) } } : {}),
     };
   }
 
@@ -619,7 +622,7 @@ export class ArticleCollection {
       edited: prepared.edit !== undefined,
       digest: prepared.digest,
       site: spec,
-      filePath: this.#entryFile(),
+      filePath: pass.entryFile,
     });
     const data = await this.#context.parseData({ id: entry.id, data: entry.data });
     this.#context.store.set({ ...entry, data });

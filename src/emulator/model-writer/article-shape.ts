@@ -1,7 +1,8 @@
 // The shape of an article before the model writes it: how many sections or items, which parts, how many words each.
 import type { ArticleRequest } from '../../spec/request-schema.js';
-import { ARTICLE_LENGTH_TARGETS, DEFAULT_CUSTOM_SECTIONS, listItemCount } from '../writer/index.js';
-import { sectionsFromOutline, sectionsFromOutlinePrompt, type PlannedSection } from '../writer/outline.js';
+import { listItemCount } from '../writer/index.js';
+import { blogPostLength, requestedSections, type BlogPost } from '../writer/compose.js';
+import type { PlannedSection } from '../writer/outline.js';
 
 /** What the body is made of: sections with headings, numbered list items, or reviewed products. */
 export type BodyUnit = 'section' | 'item' | 'product';
@@ -26,21 +27,11 @@ export interface ArticleShape {
 const INTRO_WORDS = 140;
 const CONCLUSION_WORDS = 90;
 const FAQ_WORDS = 170;
-const WORDS_PER_CUSTOM_SECTION = 260;
-
-type BlogPost = Extract<ArticleRequest, { articleType: 'blog_post' }>;
 
 function blogPostShape(request: BlogPost): ArticleShape {
-  const fixed =
-    request.outline !== undefined
-      ? sectionsFromOutline(request.outline)
-      : request.extraOutlinePrompt !== undefined && request.extraOutlinePrompt.trim() !== ''
-        ? sectionsFromOutlinePrompt(request.extraOutlinePrompt)
-        : undefined;
-  const length = request.articleLength === 'custom' ? undefined : ARTICLE_LENGTH_TARGETS[request.articleLength];
-  const planned = length?.sections ?? request.numberOfSections ?? DEFAULT_CUSTOM_SECTIONS;
+  const fixed = requestedSections(request);
+  const { sections: planned, words: target } = blogPostLength(request);
   const count = fixed?.length ?? planned;
-  const target = length?.words ?? planned * WORDS_PER_CUSTOM_SECTION + 250;
   const introWords = request.disableIntroduction === true ? 0 : INTRO_WORDS;
   const conclusionWords = request.disableConclusion === true ? 0 : CONCLUSION_WORDS;
   const rest = target - introWords - conclusionWords - (request.includeFaq ? FAQ_WORDS : 0);

@@ -249,7 +249,7 @@ export function composeArticle(request: ArticleRequest, seed: string): ComposedA
   return { doc: c.document(title), steps: c.steps, images: c.images, writtenLanguage: pack.name };
 }
 
-type BlogPost = Extract<ArticleRequest, { articleType: 'blog_post' }>;
+export type BlogPost = Extract<ArticleRequest, { articleType: 'blog_post' }>;
 
 /** A blog post's outline and budgets, decided before any text is written. */
 interface BlogPlan {
@@ -260,20 +260,26 @@ interface BlogPlan {
   sectionWords: number;
 }
 
+/** A blog post's sections and target words: by `articleLength`, or `numberOfSections` when it is `custom` (the placeholder and model writers alike). */
+export function blogPostLength(request: BlogPost): { sections: number; words: number } {
+  const length = request.articleLength === 'custom' ? undefined : ARTICLE_LENGTH_TARGETS[request.articleLength];
+  const sections = length?.sections ?? request.numberOfSections ?? DEFAULT_CUSTOM_SECTIONS;
+  return { sections, words: length?.words ?? sections * WORDS_PER_CUSTOM_SECTION + 250 };
+}
+
+/** The sections the request itself gives (`outline`, else `extraOutlinePrompt`), or undefined. */
+export function requestedSections(request: BlogPost): PlannedSection[] | undefined {
+  if (request.outline !== undefined) return sectionsFromOutline(request.outline);
+  if (request.extraOutlinePrompt !== undefined && request.extraOutlinePrompt.trim() !== '') return sectionsFromOutlinePrompt(request.extraOutlinePrompt);
+  return undefined;
+}
+
 function planBlogPost(c: Composition, request: BlogPost): BlogPlan {
   const title = c.title(c.random.pick(c.pack.titles));
   c.heading(1, title);
 
-  const length = request.articleLength === 'custom' ? undefined : ARTICLE_LENGTH_TARGETS[request.articleLength];
-  const sectionCount = length?.sections ?? request.numberOfSections ?? DEFAULT_CUSTOM_SECTIONS;
-  const targetWords = length?.words ?? sectionCount * WORDS_PER_CUSTOM_SECTION + 250;
-
-  const sections: PlannedSection[] =
-    request.outline !== undefined
-      ? sectionsFromOutline(request.outline)
-      : request.extraOutlinePrompt !== undefined && request.extraOutlinePrompt.trim() !== ''
-        ? sectionsFromOutlinePrompt(request.extraOutlinePrompt)
-        : generatedSections(c, sectionCount);
+  const { sections: sectionCount, words: targetWords } = blogPostLength(request);
+  const sections: PlannedSection[] = requestedSections(request) ?? generatedSections(c, sectionCount);
 
   const introWords = request.disableIntroduction === true ? 0 : 140;
   const fixedWords =
