@@ -1,19 +1,24 @@
 // Model-writer overhead: what the emulator itself adds per article when the model answers at once (an instant loopback
-// stand-in of an OpenAI-compatible server, streaming SSE), and the writer's own work without HTTP.
+// stand-in of an OpenAI-compatible server on a worker thread, streaming SSE), and the writer's own work without HTTP.
 //
 // Run: npm run build && node bench/writer-overhead.mjs   (BENCH_ARTICLES=… to change the count)
 // As a module: `const { name, figures } = await run()` for a bench runner.
 
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { importDist } from './dist-location.mjs';
 
 const TARGET_MS_PER_ARTICLE = 5;
 const REQUEST = { targetKeyword: 'pour over coffee', includeFaq: true, includeKeyTakeaways: true };
 
-/** About `count` words of filler prose. */
+const PROSE = 'The grind size sets how fast water moves through the coffee, so a finer grind slows the pour and pulls more flavor from each bean. Start with a ratio of one gram to sixteen, weigh both, and adjust by taste rather than by habit.'.split(' ');
+const filler = new Map();
+
+/** About `count` words of ordinary prose (memoized: the stand-in's own work is not the emulator's). */
 function words(count) {
-  return Array.from({ length: count }, (_, i) => (i % 9 === 8 ? 'coffee.' : 'water')).join(' ');
+  if (!filler.has(count)) filler.set(count, Array.from({ length: count }, (_, i) => PROSE[i % PROSE.length]).join(' '));
+  return filler.get(count);
 }
 
 /** The answer a model would give to a call, read from its prompt (outline, FAQ, takeaways, prose). */
@@ -26,30 +31,51 @@ function answer(user) {
   return `## Heading\n\n${words(target / 2)}\n\n- **A** point\n- Another point\n\n${words(target / 2)}`;
 }
 
+const streams = new Map();
+
+/** The answer as a stream of chunks of 60 characters (memoized by text). */
 function sse(text) {
+  if (!streams.has(text)) streams.set(text, toSse(text));
+  return streams.get(text);
+}
+
+function toSse(text) {
   const pieces = text.match(/[\s\S]{1,60}/g) ?? [];
   const chunk = (delta, finish) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   return pieces.map((piece) => chunk({ content: piece }, null)).join('') + chunk({}, 'stop') + 'data: [DONE]\n\n';
 }
 
-/** The instant stand-in: every call answered at once, streamed. */
-async function startInstantWriter() {
-  let calls = 0;
+/** The stand-in's server (in its worker thread): every call answered at once, streamed; `counter[0]` counts calls. */
+async function serveStandIn(counter) {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (part) => (body += part));
     req.on('end', () => {
-      calls++;
+      Atomics.add(counter, 0, 1);
       const { messages } = JSON.parse(body);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(sse(answer(messages.at(-1).content)));
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  parentPort.postMessage(server.address().port);
+}
+
+/**
+ * The instant stand-in, on a worker thread of its own: a model runs in another process, so its
+ * server's work (parsing requests, writing streams) is not the emulator's and is not timed with it.
+ */
+async function startInstantWriter() {
+  const counter = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(new URL(import.meta.url), { workerData: { standIn: counter } });
+  const port = await new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
   return {
-    url: `http://127.0.0.1:${server.address().port}/v1`,
-    calls: () => calls,
-    stop: () => new Promise((resolve) => (server.close(resolve), server.closeAllConnections())),
+    url: `http://127.0.0.1:${port}/v1`,
+    calls: () => Atomics.load(counter, 0),
+    stop: () => worker.terminate(),
   };
 }
 
@@ -124,7 +150,9 @@ export async function run({ articles = Number(process.env.BENCH_ARTICLES ?? 200)
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (!isMainThread && workerData?.standIn !== undefined) {
+  await serveStandIn(workerData.standIn);
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const result = await run();
   console.log(result.name);
   for (const figure of result.figures) {

@@ -31,8 +31,10 @@ export interface RecordedCall {
  * - `empty`: an answer with no text. `length`: finish_reason "length".
  * - `stream_error`: an error chunk mid-stream. `cut_stream`: the stream ends with no finish_reason and no [DONE].
  * - `echo_key`: HTTP 500 whose body echoes the Authorization header raw, base64- and URL-encoded.
+ * - `linger`: a complete streamed answer, [DONE] included, whose response is never ended.
+ * - `redirect`: HTTP 307 to another path (a proxy in front of the model).
  */
-export type StandInFault = 'refuse' | 'server_error' | 'overloaded' | 'unauthorized' | 'not_found' | 'context' | 'hang' | 'empty' | 'length' | 'stream_error' | 'cut_stream' | 'echo_key';
+export type StandInFault = 'linger' | 'redirect' | 'refuse' | 'server_error' | 'overloaded' | 'unauthorized' | 'not_found' | 'context' | 'hang' | 'empty' | 'length' | 'stream_error' | 'cut_stream' | 'echo_key';
 
 export interface StandInOptions {
   /** Honour `stream: true` with SSE; false answers JSON whatever is asked (a server without streaming). Default true. */
@@ -53,6 +55,8 @@ export interface StandIn {
   calls: RecordedCall[];
   /** Most calls answered at the same time. */
   maxInFlight: number;
+  /** TCP connections the writer opened. */
+  connections: number;
   stop(): Promise<void>;
 }
 
@@ -142,7 +146,11 @@ function stream(res: ServerResponse, text: string, finishReason: string, fault: 
     return;
   }
   res.write(chunk({}, finishReason));
-  res.end('data: [DONE]\n\n');
+  res.write('data: [DONE]\n\n');
+  if (fault === 'linger') return;
+  // The response's end a moment later, as it crosses the network from a real server: a reader that
+  // stops at [DONE] must not cancel the body, or the connection is closed instead of kept.
+  setTimeout(() => res.end(), 5);
 }
 
 /** The answer for a fault that is not a well-formed completion; true when it answered. */
@@ -156,6 +164,9 @@ function answerFault(req: IncomingMessage, res: ServerResponse, fault: StandInFa
       return true;
     case 'server_error':
       sendJson(res, 500, { error: { code: 500, message: 'stand-in: internal error', type: 'server_error' } });
+      return true;
+    case 'redirect':
+      res.writeHead(307, { location: '/api/v1/chat/completions' }).end();
       return true;
     case 'overloaded':
       sendJson(res, 503, { error: { code: 503, message: 'stand-in: loading model', type: 'unavailable_error' } });
@@ -189,7 +200,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
   const calls: RecordedCall[] = [];
   let inFlight = 0;
-  const standIn: StandIn = { url: '', calls, maxInFlight: 0, stop: async () => {} };
+  const standIn: StandIn = { url: '', calls, maxInFlight: 0, connections: 0, stop: async () => {} };
   const server = createServer((req, res) => {
     void (async () => {
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return sendJson(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
@@ -210,6 +221,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       else sendJson(res, 200, completion(text, finishReason));
     })();
   });
+  server.on('connection', () => standIn.connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   standIn.stop = () =>

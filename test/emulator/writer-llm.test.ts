@@ -121,6 +121,38 @@ describe('the model writer', () => {
     ]);
   });
 
+  it('should keep tables and strikethrough, and leave an address the model wrote as text, not a link', async () => {
+    const body = 'Compare them.\n\n| Grinder | Burrs |\n| --- | --- |\n| A | ~~flat~~ conical |\n\nSee www.example.com or https://example.org/page and mail me@example.com.';
+    const server = await standIn({ answer: (call) => (call.kind === 'body' ? body : undefined) });
+    const emulator = await emulatorWith({ url: server.url });
+    const { html } = (await settled(emulator, await created(emulator, { targetKeyword: 'burr grinders', articleLength: 'short' }))).output!;
+    expect(html).toContain('<table>\n<thead>\n<tr>\n<th>Grinder</th>');
+    expect(html).toContain('<td><del>flat</del> conical</td>');
+    expect(html).toContain('<p>See www.example.com or https://example.org/page and mail me@example.com.</p>');
+    expect(html).not.toContain('<a ');
+  });
+
+  it('should keep its connection to the model across an article\'s streamed calls instead of opening one per call', async () => {
+    const server = await standIn();
+    const emulator = await emulatorWith({ url: server.url });
+    await settled(emulator, await created(emulator, { ...BLOG, language: 'English' }));
+    expect(server.calls.length).toBeGreaterThan(5);
+    expect(server.calls.every((call) => call.body.stream === true)).toBe(true);
+    // Each call ends its stream with [DONE] a moment before the response ends; cancelling the body at
+    // [DONE] would close the connection, and the next call would open another.
+    // (undici may open a second one while it hands the first back to its pool: 2 at most, not one per call.)
+    expect(server.connections).toBeLessThanOrEqual(2);
+  });
+
+  it('should finish an article whose server keeps a response open after [DONE], letting that response go', async () => {
+    const server = await standIn({ fault: (call) => (call.index === 1 ? 'linger' : undefined) });
+    const emulator = await emulatorWith({ url: server.url });
+    const record = await settled(emulator, await created(emulator, { targetKeyword: 'moka pot', articleLength: 'short' }));
+    expect(record.status).toBe('finished');
+    expect(record.output!.html).toContain('Stand-in text for');
+    expect(server.calls.length).toBeGreaterThan(2);
+  });
+
   it('should write list items, supplemental sections and product reviews as their types ask', async () => {
     const server = await standIn();
     const emulator = await emulatorWith({ url: server.url });
@@ -236,6 +268,7 @@ describe('the model writer when the model fails', () => {
     ['stream_error', 'writer_server_error', /reported an error in its stream.*the model crashed mid-answer/],
     ['unauthorized', 'writer_rejected', /refused the request with HTTP 401.*ARTICLES_WRITER_KEY/],
     ['not_found', 'writer_rejected', /HTTP 404.*\/v1/],
+    ['redirect', 'writer_rejected', /answered HTTP 307, a redirect to \/api\/v1\/chat\/completions, while writing section 1 of 2: set --writer-url/],
   ];
 
   for (const [fault, code, message] of cases) {

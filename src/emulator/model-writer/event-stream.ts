@@ -1,5 +1,4 @@
 // Reading a streamed Chat Completions answer: server-sent events of `data: {json}` chunks, ended by `data: [DONE]`.
-import type { Response } from 'undici';
 import { ModelWriterError, serverMessage } from './writer-error.js';
 
 /** The text of an answer and how it ended. */
@@ -40,15 +39,63 @@ function applyEvent(data: string, answer: StreamedAnswer, where: string, doing: 
   if (typeof choice.finish_reason === 'string') answer.finishReason = choice.finish_reason;
 }
 
+/** Splits the stream's text into lines at CRLF, CR or LF, a CR at a chunk's end waiting for a possible LF. */
+class LineReader {
+  #buffer = '';
+
+  /** The whole lines of `text` (appended to what was left); `last` flushes the rest as a final line. */
+  *lines(text: string, last = false): Generator<string> {
+    this.#buffer += text;
+    let at: number;
+    while ((at = this.#buffer.search(/\r\n|\r|\n/)) !== -1) {
+      if (!last && at === this.#buffer.length - 1 && this.#buffer.endsWith('\r')) return;
+      const breakLength = this.#buffer.startsWith('\r\n', at) ? 2 : 1;
+      const line = this.#buffer.slice(0, at);
+      this.#buffer = this.#buffer.slice(at + breakLength);
+      yield line;
+    }
+    if (last && this.#buffer !== '') {
+      yield this.#buffer;
+      this.#buffer = '';
+    }
+  }
+}
+
+/** How long a server may take to end its response after `[DONE]` before the body is let go. */
+const END_AFTER_DONE_MS = 2_000;
+
+/** A response's body: its chunks, and destroy() to let the connection go (undici's BodyReadable is one). */
+export interface ResponseBody extends AsyncIterable<Uint8Array> {
+  destroy(): unknown;
+}
+
 /**
- * Read the event stream to its end. Events are separated by a blank line; an event's `data:` lines
- * join with newlines; comments (`:`) and other fields are ignored.
+ * After `[DONE]` the answer is complete, but the server still ends its response: wait for that end,
+ * so the connection goes back to the pool for the next call (dropping the body closes it). A
+ * server that keeps the response open is cut off after END_AFTER_DONE_MS.
  */
-export async function readEventStream(response: Response, where: string, doing: string): Promise<StreamedAnswer> {
+async function finishAfterDone(body: ResponseBody, chunks: AsyncIterator<Uint8Array>): Promise<void> {
+  let ended = false;
+  let timer: NodeJS.Timeout | undefined;
+  const end = (async () => {
+    for (let next = await chunks.next(); next.done !== true; next = await chunks.next());
+    ended = true;
+  })();
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, END_AFTER_DONE_MS)));
+  await Promise.race([end, late]).catch(() => undefined);
+  clearTimeout(timer);
+  if (!ended) body.destroy();
+}
+
+/**
+ * Read the event stream of a response's body to its end. Events are separated by a blank line; an
+ * event's `data:` lines join with newlines; comments (`:`) and other fields are ignored.
+ */
+export async function readEventStream(body: ResponseBody, where: string, doing: string): Promise<StreamedAnswer> {
   const answer: StreamedAnswer = { text: '', finishReason: null, done: false };
-  if (response.body === null) return answer;
+  const chunks = body[Symbol.asyncIterator]();
   const decoder = new TextDecoder();
-  let buffer = '';
+  const lines = new LineReader();
   let data: string[] = [];
   const line = (text: string): void => {
     if (text === '') {
@@ -58,18 +105,21 @@ export async function readEventStream(response: Response, where: string, doing: 
       data.push(text.slice(5).replace(/^ /, ''));
     }
   };
-  for await (const bytes of response.body) {
-    buffer += decoder.decode(bytes as Uint8Array, { stream: true });
-    let at: number;
-    while ((at = buffer.search(/\r\n|\r|\n/)) !== -1) {
-      const breakLength = buffer.startsWith('\r\n', at) ? 2 : 1;
-      line(buffer.slice(0, at));
-      buffer = buffer.slice(at + breakLength);
-      if (answer.done) return answer;
+  try {
+    for (let next = await chunks.next(); next.done !== true; next = await chunks.next()) {
+      for (const text of lines.lines(decoder.decode(next.value, { stream: true }))) {
+        line(text);
+        if (answer.done) {
+          await finishAfterDone(body, chunks);
+          return answer;
+        }
+      }
     }
+  } catch (error) {
+    body.destroy();
+    throw error;
   }
-  buffer += decoder.decode();
-  if (buffer !== '') line(buffer);
+  for (const text of lines.lines(decoder.decode(), true)) line(text);
   line('');
   return answer;
 }

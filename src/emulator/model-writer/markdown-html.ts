@@ -1,10 +1,13 @@
 // The model's Markdown → HTML (remark → rehype), shaped to sit under the writer's own headings; raw HTML and images dropped.
 import type { Heading, Nodes, Paragraph, Root, RootContent } from 'mdast';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
 import rehypeStringify from 'rehype-stringify';
-import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { unified, type Processor } from 'unified';
 
 export interface PartShapeOptions {
   /** The shallowest heading level the part may use: 3 under the writer's h2, 2 for parts that bring their own. */
@@ -30,6 +33,18 @@ function boldQuestion(node: RootContent, depth: Heading['depth']): Heading | und
   return /[?？]$/.test(text) ? { type: 'heading', depth, children: [{ type: 'text', value: text }] } : undefined;
 }
 
+/**
+ * The parts of GFM models write: tables and ~~strikethrough~~. Not all of remark-gfm: its literal
+ * autolinks (a bare `www.`, `http…` or e-mail address becomes a link) more than doubled the time to
+ * parse prose, and an address a model made up should not become a link on the site; footnotes are
+ * never asked for, and task lists have no place in an article.
+ */
+function remarkModelGfm(this: Processor): void {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(gfmTable(), gfmStrikethrough());
+  (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown());
+}
+
 /** The remark plugin: settings resolved once, the transform per tree. */
 function shapePart(options: PartShapeOptions) {
   return (tree: Root): void => {
@@ -44,11 +59,11 @@ function shapePart(options: PartShapeOptions) {
   };
 }
 
-/** One frozen processor per shape: building one (remark-gfm's extensions above all) cost more than using it. */
+/** One frozen processor per shape: building one costs more than using it. */
 const processors = new Map<string, ReturnType<typeof processorFor>>();
 
 function processorFor(options: PartShapeOptions) {
-  return unified().use(remarkParse).use(remarkGfm).use(shapePart, options).use(remarkRehype).use(rehypeStringify).freeze();
+  return unified().use(remarkParse).use(remarkModelGfm).use(shapePart, options).use(remarkRehype).use(rehypeStringify).freeze();
 }
 
 /** HTML of one part's Markdown. Raw HTML in the answer is dropped (remark-rehype's default), so is every image. */
