@@ -1,10 +1,11 @@
 // Running the real astro-article-loader bin as a child process: built once from src, against temp projects and an emulator.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lock } from 'proper-lockfile';
+import { newestMtime } from '../loader/astro-site.js';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 /** A private build (not dist/), so parallel test files and other builds never overwrite each other mid-run. */
@@ -15,14 +16,6 @@ const STAMP = path.join(OUT_DIR, '.built');
 /** A recognizable key: no output of any command may ever contain it. */
 export const SECRET_KEY = 'sk-live-CLI-TEST-7f3a9c1e5b2d';
 
-async function newestMtime(dir: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? await newestMtime(full) : (await stat(full)).mtimeMs);
-  }
-  return newest;
-}
 
 function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {

@@ -1,6 +1,6 @@
 // Test harness: a fixture site copied into a temp dir, the package built once, and Astro run in child processes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -24,11 +24,37 @@ export async function withBuildLock<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Builds dist/ (the fixture imports the package by name, as a user would). Test files run in parallel processes. */
+/** The newest modification time of any file under `dir`. */
+export async function newestMtime(dir: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? await newestMtime(full) : (await stat(full)).mtimeMs);
+  }
+  return newest;
+}
+
+/** When dist/ was last built by a test, from sources no newer than that. */
+const DIST_STAMP = join(REPO, 'test-artifacts', 'dist-built');
+
+/**
+ * Builds dist/ (the fixture imports the package by name, as a user would) unless a test built it
+ * from the current sources already. Test files run in parallel processes, and a linked site reads
+ * dist/ while it builds: tsc rewriting every file under it once per test file could show one a
+ * file half-written.
+ */
 export async function buildPackage(): Promise<void> {
   await withBuildLock(async () => {
+    const sources = Math.max(await newestMtime(join(REPO, 'src')), ...(await Promise.all(['tsconfig.build.json', 'package.json'].map(async (file) => (await stat(join(REPO, file))).mtimeMs))));
+    const built = await stat(DIST_STAMP).then(
+      (stamp) => stamp.mtimeMs,
+      () => 0,
+    );
+    if (built > sources && (await stat(join(REPO, 'dist/index.js')).catch(() => undefined)) !== undefined) return;
     const result = spawnSync(process.execPath, [TSC_BIN, '-p', 'tsconfig.build.json'], { cwd: REPO, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+    await mkdir(dirname(DIST_STAMP), { recursive: true });
+    await writeFile(DIST_STAMP, String(Date.now()));
   });
 }
 
