@@ -2,6 +2,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
+import { startEmulator } from '../emulator/index.js';
+import { provideEmulator } from '../service/embedded-emulator.js';
 import { ArticleCollection } from './article-collection.js';
 import { configLoadStarted, joinConfigLoad } from './config-load.js';
 import { warnWhenDebugPrintsEnv } from './debug-env.js';
@@ -31,6 +33,8 @@ export const LOADER_NAME = 'astro-article-loader';
  */
 export function articleLoader<Data extends z.ZodRawShape = {}>(options: ArticleLoaderOptions & { dataSchema?: z.ZodObject<Data> } = {}) {
   const settings = resolveLoaderOptions(options);
+  // Offline mode's emulator, imported statically (see provideEmulator).
+  provideEmulator(startEmulator);
   // The entry schema, with the owner's own fields typed when a dataSchema gives them.
   const schema = (options.dataSchema === undefined ? articleEntrySchema : articleEntrySchema.extend(options.dataSchema.shape)) as ReturnType<typeof articleEntrySchema.extend<Data>>;
   // The content config is being evaluated: the collections its loaders load are the ones it has.

@@ -43,7 +43,7 @@ const billedFields = {
 };
 
 /**
- * Written by the offline emulator (placeholder text, never paid for): a sync against the real
+ * Written by the offline emulator (placeholder text or the owner's model, never paid for): a sync against the real
  * service creates the article again, serving this one only until the real one is finished.
  */
 const emulatorFlag = z.literal(true, 'must be true (or absent)').optional();

@@ -18,7 +18,7 @@ export interface ServedArticle {
   articleId: string;
   hash: string;
   current: boolean;
-  /** Written by the offline emulator: placeholder text, not a paid article. */
+  /** Written by the offline emulator (placeholder text or the owner's model): not a paid article. */
   emulator?: boolean;
 }
 

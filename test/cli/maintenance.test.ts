@@ -110,7 +110,7 @@ describe('astro-article-loader status', () => {
     expect(document.totals).toMatchObject({ emulator: 1, billedWords: { words: 0, articles: 0 } });
     const text = await runCli(['status', '--no-refresh'], { cwd: dir });
     expect(text.stdout).toMatch(/status-placeholder-one\s+finished\s+offline placeholder \(emulator, not paid\)/);
-    expect(text.stdout).toContain('1 entry is offline placeholder text');
+    expect(text.stdout).toContain('1 entry is written offline by the embedded emulator (placeholder text or your own model, not billed)');
   });
 
   it('should show the lock file alone, with a note, when no service is configured', async () => {

@@ -289,7 +289,7 @@ function printStatusNotes(output: Output, rows: StatusRow[], notInLock: string[]
   const placeholders = rows.filter((row) => row.emulator).length;
   if (placeholders > 0) {
     output.out(
-      `${plural(placeholders, 'entry', 'entries')} ${placeholders === 1 ? 'is' : 'are'} offline placeholder text (written by the emulator, not billed): ` +
+      `${plural(placeholders, 'entry', 'entries')} ${placeholders === 1 ? 'is' : 'are'} written offline by the embedded emulator (placeholder text or your own model, not billed): ` +
         'a sync against the real service creates them again (paid, within the budget).',
     );
   }

@@ -117,7 +117,7 @@ function printSummary(output: Output, io: CommandIo, result: SyncResult, connect
   const placeholders = result.articles.filter((a) => a.entry?.emulator === true).length;
   if (placeholders > 0) {
     output.out(
-      `  ${plural(placeholders, 'article')} ${placeholders === 1 ? 'is' : 'are'} offline placeholder text (written by the emulator, not paid for): ` +
+      `  ${plural(placeholders, 'article')} ${placeholders === 1 ? 'is' : 'are'} written offline by the embedded emulator (placeholder text or your own model, not paid for): ` +
         'a sync against the real service creates them again, within the budget, and serves these until the real ones are finished.',
     );
   }
