@@ -1,5 +1,6 @@
 // `npm run test:compat`: builds the fixture site with Astro 5 (on the system Node 20) and Astro 6 (on Node 22),
-// each installed from the registry into a temp dir next to the packed package, against the emulator.
+// each installed from the registry into a temp dir next to the packed package, against the emulator; then
+// once more offline, where the loader starts its embedded emulator inside Astro's process.
 //
 // Slow (two npm installs) and needs the npm registry, so it is not part of `npm test`.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -89,7 +90,17 @@ async function main() {
         failures.push(`${target.astro} (${version}): the second build ${second.code !== 0 ? 'failed' : `made ${emulator.requests.length - requests} requests`}\n${second.output}`);
         continue;
       }
-      console.log(`- ${target.astro} (${version}) on Node ${target.nodeVersion}: built ${SLUGS.length} article pages; the rebuild made 0 requests`);
+      const offlineEnv = childEnv();
+      delete offlineEnv.ARTICLES_API_URL;
+      delete offlineEnv.ARTICLES_API_KEY;
+      for (const made of ['articles.lock.json', 'articles.cache', 'dist']) await rm(join(site, made), { recursive: true, force: true });
+      const offline = await run(target.node, [astroBin, 'build'], { cwd: site, env: offlineEnv });
+      const offlineMissing = SLUGS.filter((slug) => !existsSync(join(site, 'dist/articles', slug, 'index.html')));
+      if (offline.code !== 0 || offlineMissing.length > 0 || !offline.output.includes('embedded emulator')) {
+        failures.push(`${target.astro} (${version}): the offline build (embedded emulator) failed${offlineMissing.length > 0 ? `, missing ${offlineMissing.join(', ')}` : ''}\n${offline.output}`);
+        continue;
+      }
+      console.log(`- ${target.astro} (${version}) on Node ${target.nodeVersion}: built ${SLUGS.length} article pages; the rebuild made 0 requests; offline, the embedded emulator wrote them`);
     }
   } finally {
     await emulator.stop();
