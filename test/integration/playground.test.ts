@@ -1,5 +1,6 @@
 // The playground, built offline from its committed lock file, cache and edits as a fresh clone would: categories, a draft and a
 // scheduled article left out, a hand edit served, JSON-LD, og: tags and a canonical link, the RSS feed and the sitemap.
+import { spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,14 @@ afterAll(async () => {
 });
 
 describe('the playground, built offline from what is committed', () => {
+  it('should commit a lock file and cache that verify finds consistent, without a warning', () => {
+    const verify = spawnSync(process.execPath, [join(REPO, 'dist/cli/index.js'), 'verify', '--json'], { cwd: root, encoding: 'utf8' });
+    expect(verify.status, verify.stderr).toBe(0);
+    const report = JSON.parse(verify.stdout) as { ok: boolean; entries: number; problems: unknown[] };
+    expect(report.entries).toBeGreaterThan(PUBLISHED.length);
+    expect(report.problems).toEqual([]);
+  });
+
   it('should build every published article and leave the draft and the scheduled one out, writing nothing', async () => {
     expect(build.code, build.output).toBe(0);
     for (const slug of PUBLISHED) expect(existsSync(join(root, 'dist/articles', slug, 'index.html')), slug).toBe(true);
