@@ -3,6 +3,7 @@ import type { ArticleRequest } from '../spec/request-schema.js';
 import type { ArticleStatusValue } from '../spec/response-schema.js';
 import type { Clock } from './clock.js';
 import type { Random } from './seeded-random.js';
+import type { WrittenSoFar } from './model-writer/index.js';
 
 export interface ArticleError {
   code: string;
@@ -26,6 +27,8 @@ export interface ArticleRecord {
   finishedAt?: number;
   /** Words the model writer wrote (billed instead of the estimate reserved at creation); unset for the deterministic writer. */
   wordsWritten?: number;
+  /** The model writer's answers so far, while it writes: a restart resumes from them. Dropped once the article settles. */
+  written?: WrittenSoFar;
   /** Decided at creation so the outcome does not depend on timing: */
   failure?: ArticleError & { atStep: number };
   writingMs: number;
@@ -216,6 +219,7 @@ export class ArticleWorkers {
       this.#writes.delete(controller);
     }
     if (stopped()) return;
+    delete record.written;
     if ('error' in outcome) {
       const { code, message } = outcome.error;
       update({ status: 'failed', statusDetail: `Failed while ${lowerFirst(current)}`, error: { code, message } });

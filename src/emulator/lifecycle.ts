@@ -46,7 +46,7 @@ export async function listen(ctx: EmulatorContext, server: Server): Promise<stri
   return url;
 }
 
-/** Unfinished articles resume from the queue: the deterministic writer writes the same again; a model writer writes them anew. */
+/** Unfinished articles resume from the queue: the deterministic writer writes the same again; a model writer asks only for the parts it had no answer to. */
 export function resumeUnfinished(ctx: EmulatorContext): void {
   for (const record of ctx.articles.values()) {
     if (record.status === 'queued' || record.status === 'processing') {

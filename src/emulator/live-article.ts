@@ -2,11 +2,16 @@
 import { withInternalLinks } from './article-output.js';
 import type { ArticleDraft, ArticleRecord, ReportStep } from './article-store.js';
 import type { EmulatorContext } from './context.js';
-import type { ModelWriter } from './model-writer/index.js';
+import type { ModelWriter, WrittenSoFar } from './model-writer/index.js';
 
-/** Write `record` with `writer`; rejects with the writer's `{ code, message }` error. */
+/**
+ * Write `record` with `writer`, from the answers it kept of an earlier attempt (a restart); each
+ * new answer is kept on the record, which the state file saves with the next step. Rejects with
+ * the writer's `{ code, message }` error.
+ */
 export async function writeLive(ctx: Pick<EmulatorContext, 'accounts'>, writer: ModelWriter, record: ArticleRecord, report: ReportStep, signal: AbortSignal): Promise<ArticleDraft & { words: number }> {
-  const draft = await writer.write(record.request, report, signal);
+  const kept = { saved: record.written, keep: (written: WrittenSoFar) => void (record.written = written) };
+  const draft = await writer.write(record.request, report, signal, kept);
   const linked = withInternalLinks(ctx, record, { html: draft.html, polishedHtml: draft.polishedHtml });
   return { steps: draft.steps, html: linked.html, polishedHtml: linked.polishedHtml, words: draft.words };
 }

@@ -78,8 +78,8 @@ export function embeddedEmulatorRunning(): boolean {
 /**
  * Starts the embedded emulator, or joins the one already running in this process. With a
  * `stateFile`, its articles, ledger and idempotency keys live there, so a build killed mid-way
- * resumes the same articles (the placeholder writer is deterministic; a model writer writes unfinished ones
- * anew) and the same request is never billed twice.
+ * resumes the same articles (the placeholder writer is deterministic; a model writer asks the model
+ * only for the parts of an unfinished one it had no answer to) and the same request is never billed twice.
  */
 export async function acquireEmbeddedEmulator(options: EmbeddedEmulatorOptions): Promise<EmulatorLease> {
   const state = embedded();

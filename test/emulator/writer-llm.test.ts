@@ -236,6 +236,40 @@ describe('the model writer', () => {
     expect(server.calls).toEqual([]);
   });
 
+  it('should resume an article after a restart, asking the model only for the parts it had not answered', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'aal-writer-resume-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const stateFile = join(dir, 'state.json');
+    let reached = (): void => {};
+    const atFourthCall = new Promise<void>((resolve) => (reached = resolve));
+    const server = await standIn({ before: (call) => (call.index === 3 ? (reached(), new Promise<void>(() => {})) : undefined) });
+    const first = await startEmulator({ timing: 'instant', apiKey: KEY, rateLimit: false, stateFile, writer: { url: server.url, retries: 0 } });
+    const body = { ...BLOG, language: 'English' };
+    const id = await created(first, body);
+    await atFourthCall;
+    await first.stop();
+    const saved = JSON.parse(await readFile(stateFile, 'utf8')) as { articles: { id: string; written?: { answers: string[] } }[] };
+    expect(saved.articles.find((a) => a.id === id)!.written!.answers).toHaveLength(2);
+    const askedBefore = server.calls.length;
+
+    const second = await emulatorWith({ url: server.url }, { stateFile });
+    const record = await settled(second, id);
+    expect(record.status).toBe('finished');
+    const resumed = server.calls.slice(askedBefore);
+    // The outline and the two parts answered are not asked again; the part cut off by the stop is.
+    expect(resumed.map((call) => call.kind)).not.toContain('outline');
+    expect(resumed[0]!.user).toBe(server.calls[3]!.user);
+    const freshServer = await standIn();
+    const fresh = await emulatorWith({ url: freshServer.url });
+    const uninterrupted = await settled(fresh, await created(fresh, body));
+    expect(record.output!.html).toBe(uninterrupted.output!.html);
+    expect(askedBefore - 1 + resumed.length).toBe(freshServer.calls.length);
+    await second.stop();
+    const after = JSON.parse(await readFile(stateFile, 'utf8')) as { articles: { id: string; status: string; written?: unknown }[] };
+    expect(after.articles.find((a) => a.id === id)).toMatchObject({ status: 'finished' });
+    expect(after.articles.find((a) => a.id === id)!.written).toBeUndefined();
+  });
+
   it('should write no more articles at once than --writer-concurrency, the others waiting queued', async () => {
     const server = await standIn({ before: () => new Promise((resolve) => setTimeout(resolve, 5)) });
     const emulator = await emulatorWith({ url: server.url, concurrency: 1 });

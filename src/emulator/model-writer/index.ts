@@ -1,6 +1,6 @@
 // The model writer: articles written by a language model behind any OpenAI-compatible Chat Completions server.
 export { ModelWriter, type ModelEstimate } from './model-writer.js';
-export type { ModelDraft, ReportStep } from './write-article.js';
+export type { KeptAnswers, ModelDraft, ReportStep, WrittenSoFar } from './write-article.js';
 export { ModelWriterError, type WriterErrorCode } from './writer-error.js';
 export {
   DEFAULT_WRITER_CONCURRENCY,

@@ -2,7 +2,7 @@
 import type { ArticleRequest } from '../../spec/request-schema.js';
 import { articleShape, plannedSteps, plannedWords } from './article-shape.js';
 import { ChatCompletions } from './chat-completions.js';
-import { writeWithModel, type ModelDraft, type ReportStep } from './write-article.js';
+import { writeWithModel, type KeptAnswers, type ModelDraft, type ReportStep } from './write-article.js';
 import { resolveWriterOptions, type ModelWriterOptions, type ResolvedWriterOptions } from './writer-settings.js';
 
 /** What an article is expected to take before it is written: words reserved from the balance, steps it goes through. */
@@ -26,9 +26,9 @@ export class ModelWriter {
     return { words: plannedWords(shape), steps: plannedSteps(shape) };
   }
 
-  /** Write one article; rejects with ModelWriterError, or with the signal's reason once aborted. */
-  write(request: ArticleRequest, report: ReportStep, signal: AbortSignal): Promise<ModelDraft> {
-    return writeWithModel(request, this.#chat, report, signal);
+  /** Write one article, resuming from `kept`; rejects with ModelWriterError, or with the signal's reason once aborted. */
+  write(request: ArticleRequest, report: ReportStep, signal: AbortSignal, kept?: KeptAnswers): Promise<ModelDraft> {
+    return writeWithModel(request, this.#chat, report, signal, kept);
   }
 
   /** Let the server's connections go (the emulator stopped). */

@@ -26,6 +26,23 @@ export interface ModelDraft {
 /** Called as each step starts: its statusDetail and the fraction of the article done (below 1). */
 export type ReportStep = (statusDetail: string, progress: number) => void;
 
+/**
+ * The model's answers so far for one article. Kept on its record, and so in the state file: an
+ * article resumed after a restart asks the model only for the parts still missing (GPU time is
+ * what a model writer pays, once).
+ */
+export interface WrittenSoFar {
+  outline: PartPrompt;
+  /** Each part's answer, in the order of the parts. */
+  answers: string[];
+}
+
+/** Where the answers so far come from and are kept. */
+export interface KeptAnswers {
+  saved: WrittenSoFar | undefined;
+  keep(written: WrittenSoFar): void;
+}
+
 const OUTLINE_STEP = 'Creating the outline';
 
 /** The title and the sections to write, from the request and the model's outline answer. */
@@ -45,10 +62,12 @@ async function planOutline(request: ArticleRequest, chat: ChatCompletions, signa
   return { title: request.title ?? parsed.title ?? titleCase(request.targetKeyword), sections };
 }
 
-/** Write the article. Throws ModelWriterError when a call fails; nothing is kept of a failed article. */
-export async function writeWithModel(request: ArticleRequest, chat: ChatCompletions, report: ReportStep, signal: AbortSignal): Promise<ModelDraft> {
+/** Write the article, from what `kept` saved of an earlier attempt. Throws ModelWriterError when a call fails. */
+export async function writeWithModel(request: ArticleRequest, chat: ChatCompletions, report: ReportStep, signal: AbortSignal, kept?: KeptAnswers): Promise<ModelDraft> {
   report(OUTLINE_STEP, 0.01);
-  const outline = await planOutline(request, chat, signal);
+  const outline = kept?.saved?.outline ?? (await planOutline(request, chat, signal));
+  const answers = [...(kept?.saved?.answers ?? [])];
+  kept?.keep({ outline, answers: [...answers] });
   const shape = articleShape(request);
   const parts = articleParts(request, shape, outline);
   const steps = [OUTLINE_STEP];
@@ -57,7 +76,12 @@ export async function writeWithModel(request: ArticleRequest, chat: ChatCompleti
   for (const [index, part] of parts.entries()) {
     steps.push(part.step);
     report(part.step, Math.round(((index + 1) / (parts.length + 1)) * 1000) / 1000);
-    const answer = await chat.complete({ messages: [system, { role: 'user', content: part.prompt }], maxTokens: part.maxTokens, doing: part.doing, signal });
+    let answer = answers[index];
+    if (answer === undefined) {
+      answer = await chat.complete({ messages: [system, { role: 'user', content: part.prompt }], maxTokens: part.maxTokens, doing: part.doing, signal });
+      answers.push(answer);
+      kept?.keep({ outline, answers: [...answers] });
+    }
     blocks.push(...[part.before, markdownToHtml(answer, part.markdown), part.after].filter((html) => html !== ''));
   }
   const sources = sourcesHtml(request);
