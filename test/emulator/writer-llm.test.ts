@@ -1,5 +1,5 @@
 // The model writer against a loopback stand-in of the Chat Completions protocol: prompts, output, progress, billing, failures, the key.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFragment } from 'parse5';
@@ -268,6 +268,26 @@ describe('the model writer', () => {
     const after = JSON.parse(await readFile(stateFile, 'utf8')) as { articles: { id: string; status: string; written?: unknown }[] };
     expect(after.articles.find((a) => a.id === id)).toMatchObject({ status: 'finished' });
     expect(after.articles.find((a) => a.id === id)!.written).toBeUndefined();
+  });
+
+  it('should write an article anew when the answers its state file kept are not of the right shape', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'aal-writer-resume-bad-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const stateFile = join(dir, 'state.json');
+    let reached = (): void => {};
+    const atThirdCall = new Promise<void>((resolve) => (reached = resolve));
+    const server = await standIn({ before: (call) => (call.index === 2 ? (reached(), new Promise<void>(() => {})) : undefined) });
+    const first = await startEmulator({ timing: 'instant', apiKey: KEY, rateLimit: false, stateFile, writer: { url: server.url, retries: 0 } });
+    const id = await created(first, { targetKeyword: 'moka pot', articleLength: 'short' });
+    await atThirdCall;
+    await first.stop();
+    const state = JSON.parse(await readFile(stateFile, 'utf8')) as { articles: { id: string; written?: { answers: unknown[] } }[] };
+    state.articles.find((a) => a.id === id)!.written!.answers = [42, null];
+    await writeFile(stateFile, JSON.stringify(state));
+    const askedBefore = server.calls.length;
+    const second = await emulatorWith({ url: server.url }, { stateFile });
+    expect((await settled(second, id)).status).toBe('finished');
+    expect(server.calls[askedBefore]!.kind).toBe('outline');
   });
 
   it('should write no more articles at once than --writer-concurrency, the others waiting queued', async () => {

@@ -1,4 +1,5 @@
 // Writing an article with a language model: the outline first, then each part in order, reporting each step as it starts.
+import { z } from 'zod';
 import type { ArticleRequest } from '../../spec/request-schema.js';
 import { countHtmlWords } from '../../spec/word-count.js';
 import { titleCase } from '../writer/keyword.js';
@@ -37,6 +38,12 @@ export interface WrittenSoFar {
   answers: string[];
 }
 
+/** What saved answers must look like to be used: those of an older or edited state file are not, and the article is written anew. */
+const writtenSoFarSchema = z.object({
+  outline: z.object({ title: z.string(), sections: z.array(z.object({ title: z.string(), subsections: z.array(z.string()) })) }),
+  answers: z.array(z.string()),
+});
+
 /** Where the answers so far come from and are kept. */
 export interface KeptAnswers {
   saved: WrittenSoFar | undefined;
@@ -65,8 +72,9 @@ async function planOutline(request: ArticleRequest, chat: ChatCompletions, signa
 /** Write the article, from what `kept` saved of an earlier attempt. Throws ModelWriterError when a call fails. */
 export async function writeWithModel(request: ArticleRequest, chat: ChatCompletions, report: ReportStep, signal: AbortSignal, kept?: KeptAnswers): Promise<ModelDraft> {
   report(OUTLINE_STEP, 0.01);
-  const outline = kept?.saved?.outline ?? (await planOutline(request, chat, signal));
-  const answers = [...(kept?.saved?.answers ?? [])];
+  const saved = writtenSoFarSchema.safeParse(kept?.saved).data;
+  const outline = saved?.outline ?? (await planOutline(request, chat, signal));
+  const answers = [...(saved?.answers ?? [])];
   kept?.keep({ outline, answers: [...answers] });
   const shape = articleShape(request);
   const parts = articleParts(request, shape, outline);
