@@ -16,7 +16,6 @@ const STAMP = path.join(OUT_DIR, '.built');
 /** A recognizable key: no output of any command may ever contain it. */
 export const SECRET_KEY = 'sk-live-CLI-TEST-7f3a9c1e5b2d';
 
-
 function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });

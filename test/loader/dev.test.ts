@@ -42,7 +42,7 @@ async function openUntilStatus(path: string, status: string): Promise<BuiltPage>
   let seen: string | undefined;
   // A bound on attempts, not a speed requirement: it turns a hang into a message with the server's log.
   for (let attempt = 0; attempt < 400; attempt++) {
-    const response = await page.goto(server.url + path, { waitUntil: 'load' });
+    const response = await page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
     const received = response?.ok() ? parsePage(await response.text()) : undefined;
     seen = received === undefined ? `HTTP ${response?.status()}` : received.status;
     if (received !== undefined && seen === status) return received;
