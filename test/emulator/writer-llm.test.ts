@@ -43,6 +43,24 @@ async function settled(emulator: RunningEmulator, articleId: string): Promise<Ar
   return emulator.article(articleId)!;
 }
 
+/**
+ * An emulator with a state file, stopped while the model held call `held` (0-based) of the
+ * article `body`: the state file keeps what the writer had of it.
+ */
+async function stoppedWhileWriting(body: object, held: number): Promise<{ server: StandIn; stateFile: string; id: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'aal-writer-resume-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const stateFile = join(dir, 'state.json');
+  let reached = (): void => {};
+  const atHeldCall = new Promise<void>((resolve) => (reached = resolve));
+  const server = await standIn({ before: (call) => (call.index === held ? (reached(), new Promise<void>(() => {})) : undefined) });
+  const first = await startEmulator({ timing: 'instant', apiKey: KEY, rateLimit: false, stateFile, writer: { url: server.url, retries: 0 } });
+  const id = await created(first, body);
+  await atHeldCall;
+  await first.stop();
+  return { server, stateFile, id };
+}
+
 const BLOG = {
   targetKeyword: 'pour over coffee',
   articleLength: 'custom',
@@ -237,17 +255,8 @@ describe('the model writer', () => {
   });
 
   it('should resume an article after a restart, asking the model only for the parts it had not answered', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'aal-writer-resume-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const stateFile = join(dir, 'state.json');
-    let reached = (): void => {};
-    const atFourthCall = new Promise<void>((resolve) => (reached = resolve));
-    const server = await standIn({ before: (call) => (call.index === 3 ? (reached(), new Promise<void>(() => {})) : undefined) });
-    const first = await startEmulator({ timing: 'instant', apiKey: KEY, rateLimit: false, stateFile, writer: { url: server.url, retries: 0 } });
     const body = { ...BLOG, language: 'English' };
-    const id = await created(first, body);
-    await atFourthCall;
-    await first.stop();
+    const { server, stateFile, id } = await stoppedWhileWriting(body, 3);
     const saved = JSON.parse(await readFile(stateFile, 'utf8')) as { articles: { id: string; written?: { answers: string[] } }[] };
     expect(saved.articles.find((a) => a.id === id)!.written!.answers).toHaveLength(2);
     const askedBefore = server.calls.length;
@@ -271,16 +280,7 @@ describe('the model writer', () => {
   });
 
   it('should write an article anew when the answers its state file kept are not of the right shape', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'aal-writer-resume-bad-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const stateFile = join(dir, 'state.json');
-    let reached = (): void => {};
-    const atThirdCall = new Promise<void>((resolve) => (reached = resolve));
-    const server = await standIn({ before: (call) => (call.index === 2 ? (reached(), new Promise<void>(() => {})) : undefined) });
-    const first = await startEmulator({ timing: 'instant', apiKey: KEY, rateLimit: false, stateFile, writer: { url: server.url, retries: 0 } });
-    const id = await created(first, { targetKeyword: 'moka pot', articleLength: 'short' });
-    await atThirdCall;
-    await first.stop();
+    const { server, stateFile, id } = await stoppedWhileWriting({ targetKeyword: 'moka pot', articleLength: 'short' }, 2);
     const state = JSON.parse(await readFile(stateFile, 'utf8')) as { articles: { id: string; written?: { answers: unknown[] } }[] };
     state.articles.find((a) => a.id === id)!.written!.answers = [42, null];
     await writeFile(stateFile, JSON.stringify(state));

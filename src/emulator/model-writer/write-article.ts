@@ -28,21 +28,18 @@ export interface ModelDraft {
 export type ReportStep = (statusDetail: string, progress: number) => void;
 
 /**
- * The model's answers so far for one article. Kept on its record, and so in the state file: an
- * article resumed after a restart asks the model only for the parts still missing (GPU time is
- * what a model writer pays, once).
+ * The model's answers so far for one article: the outline, and each part's answer in the order of
+ * the parts. Kept on its record, and so in the state file: an article resumed after a restart asks
+ * the model only for the parts still missing (GPU time is what a model writer pays, once). Saved
+ * answers are used only when they have this shape; those of an older or edited state file are
+ * not, and the article is written anew.
  */
-export interface WrittenSoFar {
-  outline: PartPrompt;
-  /** Each part's answer, in the order of the parts. */
-  answers: string[];
-}
-
-/** What saved answers must look like to be used: those of an older or edited state file are not, and the article is written anew. */
 const writtenSoFarSchema = z.object({
   outline: z.object({ title: z.string(), sections: z.array(z.object({ title: z.string(), subsections: z.array(z.string()) })) }),
   answers: z.array(z.string()),
 });
+
+export type WrittenSoFar = z.infer<typeof writtenSoFarSchema>;
 
 /** Where the answers so far come from and are kept. */
 export interface KeptAnswers {
