@@ -185,23 +185,25 @@ async function start(options: EmulatorOptions, io: CommandIo): Promise<RunningEm
   }
 }
 
+/** The startup banner, written at once so a reader of the output never sees half of it. */
 function printStartup(url: string, options: EmulatorOptions, io: CommandIo): void {
   const speed = typeof options.timing === 'string' ? options.timing : options.timing === undefined ? 'fast' : 'custom';
-  io.out(`Article service emulator listening on ${url} (speed: ${speed}, seed: ${String(options.seed ?? 1)})`);
+  const lines = [`Article service emulator listening on ${url} (speed: ${speed}, seed: ${String(options.seed ?? 1)})`];
   const accountCount = options.accounts?.length ?? 0;
   if (accountCount === 0) {
-    io.out(`API key: the development key "${DEVELOPMENT_API_KEY}" (public, not a secret). Set EMULATOR_API_KEYS or use --config for your own keys.`);
+    lines.push(`API key: the development key "${DEVELOPMENT_API_KEY}" (public, not a secret). Set EMULATOR_API_KEYS or use --config for your own keys.`);
   } else {
-    io.out(`API keys: ${accountCount} configured (not shown).`);
+    lines.push(`API keys: ${accountCount} configured (not shown).`);
   }
-  io.out(`Try: curl -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"targetKeyword":"sourdough"}' ${url}/api/articles/`);
-  if (options.stateFile !== undefined) io.out(`State file: ${options.stateFile}`);
+  lines.push(`Try: curl -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"targetKeyword":"sourdough"}' ${url}/api/articles/`);
+  if (options.stateFile !== undefined) lines.push(`State file: ${options.stateFile}`);
   const writer = options.writer;
   if (writer !== undefined) {
     const key = writer.apiKey === undefined ? 'no key' : `key from ${WRITER_KEY_ENV} (not shown)`;
-    io.out(`Writer: ${displayUrl(writer.url)}, model "${writer.model ?? 'default'}", ${writer.concurrency ?? DEFAULT_WRITER_CONCURRENCY} at once, ${key}. Articles are written by the model and bill the words it wrote.`);
+    lines.push(`Writer: ${displayUrl(writer.url)}, model "${writer.model ?? 'default'}", ${writer.concurrency ?? DEFAULT_WRITER_CONCURRENCY} at once, ${key}. Articles are written by the model and bill the words it wrote.`);
   }
-  io.out('Press Ctrl-C to stop.');
+  lines.push('Press Ctrl-C to stop.');
+  io.out(lines.join('\n'));
 }
 
 function untilSignal(): Promise<void> {

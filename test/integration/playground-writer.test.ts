@@ -91,7 +91,7 @@ describe('astro-article-loader emulator --writer-url', () => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     try {
-      await expect.poll(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 20_000 }).toBeDefined();
+      await expect.poll(() => output.includes('Press Ctrl-C to stop.'), { timeout: 20_000 }).toBe(true);
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
       expect(output).toContain(`Writer: ${server.url}, model "cli-model", 1 at once, key from ARTICLES_WRITER_KEY (not shown).`);
       const headers = { authorization: 'Bearer emulator-dev-key', 'content-type': 'application/json' };
