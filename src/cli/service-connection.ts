@@ -1,7 +1,6 @@
 // Reaching the article service from the command line: the key from ARTICLES_API_KEY only, the URL from --base-url or ARTICLES_API_URL.
 import type { ArticleRetryInfo } from '../api/index.js';
-import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
-import { chooseService } from '../service/service-settings.js';
+import type { ArticleService } from '../service/article-service.js';
 import type { FlagSpec, ParsedFlags } from './command-line.js';
 
 /** The flags of every command that talks to the service. */
@@ -82,9 +81,12 @@ export interface ConnectOptions {
 /**
  * The service a command talks to: `--base-url` or ARTICLES_API_URL with ARTICLES_API_KEY (never a
  * flag), or with `offline` the embedded emulator (placeholder articles, free). A UsageError-coded
- * `service_not_configured` error says what is missing and how to set it.
+ * `service_not_configured` error says what is missing and how to set it. The client and its HTTP
+ * stack are loaded here, only by a run that reaches the service: a command stopped by bad input
+ * starts without them.
  */
-export function connect(env: NodeJS.ProcessEnv, flags: ParsedFlags, options: ConnectOptions): ServiceConnection {
+export async function connect(env: NodeJS.ProcessEnv, flags: ParsedFlags, options: ConnectOptions): Promise<ServiceConnection> {
+  const [{ ArticleService, secretEchoedWarning }, { chooseService }] = await Promise.all([import('../service/article-service.js'), import('../service/service-settings.js')]);
   // Placeholder articles offline: nothing is gained by making anyone wait for them.
   const settings = options.offline === true ? ({ mode: 'offline', timing: 'instant' } as const) : chooseService({ baseUrl: flags.string('base-url'), offlineWhenUnset: false, audience: 'cli', command: options.command, why: options.why, offlineFlag: options.command === 'sync' }, env);
   const retries = new RetryTally();

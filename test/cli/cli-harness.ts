@@ -1,59 +1,22 @@
-// Running the real astro-article-loader bin as a child process: built once from src, against temp projects and an emulator.
+// Running the real astro-article-loader bin (dist/cli, as published) as a child process, against temp projects and an emulator.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lock } from 'proper-lockfile';
-import { newestMtime } from '../loader/astro-site.js';
+import { buildPackage } from '../loader/astro-site.js';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
-/** A private build (not dist/), so parallel test files and other builds never overwrite each other mid-run. */
-const OUT_DIR = path.join(REPO, 'test-artifacts', 'cli-dist');
-export const CLI = path.join(OUT_DIR, 'cli', 'index.js');
-const STAMP = path.join(OUT_DIR, '.built');
+/** The bin as the package publishes it. */
+export const CLI = path.join(REPO, 'dist', 'cli', 'index.js');
 
 /** A recognizable key: no output of any command may ever contain it. */
 export const SECRET_KEY = 'sk-live-CLI-TEST-7f3a9c1e5b2d';
 
-function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code: code ?? -1, output }));
-  });
-}
-
-/**
- * Compiles src/ with the package's build config (tsc -p tsconfig.build.json) into a private
- * directory, once per change of src/: test files running in parallel take turns on a lock and
- * reuse a build newer than every source file.
- */
+/** Builds dist/ once per change of src/ (the one build every harness shares) and returns the bin's path. */
 export async function buildCli(): Promise<string> {
-  await mkdir(OUT_DIR, { recursive: true });
-  const release = await lock(OUT_DIR, { realpath: false, stale: 60_000, update: 5_000, retries: { retries: 600, minTimeout: 200, maxTimeout: 500 } });
-  try {
-    const sources = Math.max(await newestMtime(path.join(REPO, 'src')), (await stat(path.join(REPO, 'tsconfig.build.json'))).mtimeMs);
-    const built = await stat(STAMP).then(
-      (s) => s.mtimeMs,
-      () => 0,
-    );
-    if (built > sources) return CLI;
-    const tsc = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', OUT_DIR], REPO);
-    // Other areas' work in progress may have type errors; what matters here is that the CLI was emitted.
-    const emitted = await stat(CLI).then(
-      (s) => s.mtimeMs >= sources - 1000,
-      () => false,
-    );
-    if (!emitted) throw new Error(`the build did not emit ${CLI}:\n${result.output}`);
-    await writeFile(STAMP, String(Date.now()));
-    return CLI;
-  } finally {
-    await release();
-  }
+  await buildPackage();
+  return CLI;
 }
 
 export interface CliResult {

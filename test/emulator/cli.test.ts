@@ -1,28 +1,18 @@
 // The command-line entry, compiled like the published bin and run as a child process.
-import { spawn, execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildPackage } from '../loader/astro-site.js';
 
 const root = resolve(import.meta.dirname, '../..');
-let outDir: string;
+const bin = join(root, 'dist/cli/index.js');
 
-beforeAll(async () => {
-  // Compile the package with its own build settings into a folder under node_modules, so the
-  // compiled files resolve the package's dependencies as the published dist does (and a separate
-  // set of compiler flags cannot drift from tsconfig.build.json).
-  await import('node:fs/promises').then((fs) => fs.mkdir(join(root, 'node_modules/.cache'), { recursive: true }));
-  outDir = await mkdtemp(join(root, 'node_modules/.cache/emulator-cli-'));
-  const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  await promisify(execFile)(process.execPath, [
-    tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir,
-  ], { cwd: root });
-}, 120_000);
-afterAll(() => rm(outDir, { recursive: true, force: true }));
+// The package as published: dist/, built once per change of src/ by the harness every test shares.
+beforeAll(() => buildPackage(), 120_000);
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return spawn(process.execPath, [join(outDir, 'cli/index.js'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [bin, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 function collect(child: ReturnType<typeof run>): Promise<{ code: number | null; stdout: string; stderr: string }> {

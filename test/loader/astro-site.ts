@@ -37,20 +37,30 @@ export async function newestMtime(dir: string): Promise<number> {
 /** When dist/ was last built by a test, from sources no newer than that. */
 const DIST_STAMP = join(REPO, 'test-artifacts', 'dist-built');
 
+/** The oldest modification time of any `.js` file under `dir` (0 when there is none). */
+async function oldestJsMtime(dir: string): Promise<number> {
+  const files = (await readdir(dir, { recursive: true }).catch(() => [] as string[])).filter((name) => name.endsWith('.js'));
+  const times = await Promise.all(files.map(async (name) => (await stat(join(dir, name))).mtimeMs));
+  return times.length === 0 ? 0 : Math.min(...times);
+}
+
 /**
- * Builds dist/ (the fixture imports the package by name, as a user would) unless a test built it
- * from the current sources already. Test files run in parallel processes, and a linked site reads
- * dist/ while it builds: tsc rewriting every file under it once per test file could show one a
- * file half-written.
+ * Builds dist/ unless it is already built from the current sources: by `npm install` (its
+ * `prepare` script; tsc rewrites every file, so all of dist/ is newer than src/) or by an earlier
+ * test (the stamp; it also covers a dist/ holding the leftovers of a deleted source). Every harness
+ * runs the package from dist/, as a user does: the fixture sites import it by name, the CLI tests
+ * run its bin. Test files run in parallel processes, and a linked site reads dist/ while it
+ * builds: tsc rewriting every file under it once per test file could show one a file half-written.
  */
 export async function buildPackage(): Promise<void> {
   await withBuildLock(async () => {
     const sources = Math.max(await newestMtime(join(REPO, 'src')), ...(await Promise.all(['tsconfig.build.json', 'package.json'].map(async (file) => (await stat(join(REPO, file))).mtimeMs))));
-    const built = await stat(DIST_STAMP).then(
+    const stamped = await stat(DIST_STAMP).then(
       (stamp) => stamp.mtimeMs,
       () => 0,
     );
-    if (built > sources && (await stat(join(REPO, 'dist/index.js')).catch(() => undefined)) !== undefined) return;
+    const hasIndex = (await stat(join(REPO, 'dist/index.js')).catch(() => undefined)) !== undefined;
+    if (hasIndex && Math.max(stamped, await oldestJsMtime(join(REPO, 'dist'))) > sources) return;
     const result = spawnSync(process.execPath, [TSC_BIN, '-p', 'tsconfig.build.json'], { cwd: REPO, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
     await mkdir(dirname(DIST_STAMP), { recursive: true });

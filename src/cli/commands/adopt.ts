@@ -44,7 +44,7 @@ ${EXIT_CODE_HELP}`,
 async function runAdopt({ flags, output, io }: CommandContext): Promise<ExitCode> {
   const [slug, articleId] = flags.positionals as [string, string];
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
-  const connection = connect(io.env, flags, { warn: (message) => output.err(output.errStyle.yellow(message)), command: 'adopt', why: `adopt asks the service about article ${articleId}` });
+  const connection = await connect(io.env, flags, { warn: (message) => output.err(output.errStyle.yellow(message)), command: 'adopt', why: `adopt asks the service about article ${articleId}` });
   let result;
   try {
     result = await adoptArticle({ specs: manifest.specs, manifest: shownPath(io.cwd, manifest.file), lockFile, slug, articleId, client: connection.service });

@@ -140,7 +140,7 @@ function refreshTargets(lock: LockFile, slugs: string[], refreshAll: boolean): s
 /** One GET per target, all at once within `--concurrency`; an error that says the whole configuration is wrong is thrown after all are done. */
 async function refreshRemotes(lock: LockFile, targets: string[], { flags, output, io }: { flags: ParsedFlags; output: Output; io: CommandIo }): Promise<Map<string, Remote>> {
   const remotes = new Map<string, Remote>();
-  const connection = connect(io.env, flags, {
+  const connection = await connect(io.env, flags, {
     warn: (message) => output.err(output.errStyle.yellow(message)),
     command: 'status',
     why: 'status refreshes unfinished articles from the service',

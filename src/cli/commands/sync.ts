@@ -9,7 +9,7 @@ import { shownPath } from '../manifest-location.js';
 import { formatCount, formatDuration, plural, type CommandIo, type Output } from '../output.js';
 import { articleHeadJson } from '../plan-report.js';
 import { openProject } from '../project-files.js';
-import { LineProgressDisplay, LiveProgressDisplay, type ProgressDisplay } from '../progress-display.js';
+import type { ProgressDisplay } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, type ServiceConnection } from '../service-connection.js';
 import { SyncProgress } from '../sync-progress.js';
 import { checkRetryFailed, planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../sync-rules.js';
@@ -159,16 +159,18 @@ export interface SyncRun {
   settings: SyncSettings;
 }
 
+/** The live display on a terminal, else a line per event (loaded only by a run that gets this far). */
+async function progressDisplay(output: Output, io: CommandIo, progress: SyncProgress): Promise<ProgressDisplay> {
+  const { LineProgressDisplay, LiveProgressDisplay } = await import('../progress-display.js');
+  return io.stderr.isTTY === true && io.env.TERM !== 'dumb' ? new LiveProgressDisplay(output, progress) : new LineProgressDisplay(output);
+}
+
 /** Connects if needed, runs the engine with live progress and a clean Ctrl-C, and reports the result. */
 export async function executeSync({ flags, output, io, verbose }: CommandContext, run: SyncRun): Promise<ExitCode> {
   const { settings, lockFile } = run;
   const connection = await connectIfNeeded(run.specs, lockFile, settings, { flags, output, io });
   const progress = new SyncProgress();
-  const display: ProgressDisplay | undefined = output.json
-    ? undefined
-    : io.stderr.isTTY === true && io.env.TERM !== 'dumb'
-      ? new LiveProgressDisplay(output, progress)
-      : new LineProgressDisplay(output);
+  const display = output.json ? undefined : await progressDisplay(output, io, progress);
   const controller = new AbortController();
   const stop = trapSignals(output, progress, display, controller);
 
@@ -246,7 +248,7 @@ async function connectIfNeeded(
   const willCreate = preview.creates.length > 0 && !blocked;
   const needsService = !blocked && (willCreate || preview.counts.wait > 0 || preview.counts.fetch > 0);
   if (!needsService) return undefined;
-  const connection = connect(io.env, flags, { warn: (message) => output.err(output.errStyle.yellow(message)), command: 'sync', why: serviceWork(preview, willCreate), offline, concurrency: Math.max(8, settings.concurrency), idempotentCreates: rules.idempotentCreates });
+  const connection = await connect(io.env, flags, { warn: (message) => output.err(output.errStyle.yellow(message)), command: 'sync', why: serviceWork(preview, willCreate), offline, concurrency: Math.max(8, settings.concurrency), idempotentCreates: rules.idempotentCreates });
   if (offline) output.err(output.errStyle.yellow('Offline: an embedded emulator writes placeholder articles, for free. Use ARTICLES_API_KEY and ARTICLES_API_URL for real ones.'));
   return connection;
 }
