@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { readLockFile } from '../../src/sync/index.js';
-import { astro, createSite, REPO, type Site } from '../loader/astro-site.js';
+import { astro, buildPackage, createSite, REPO, type Site } from '../loader/astro-site.js';
 
 import { WEBHOOK_INTEGRATION, type Campaign } from './campaign.js';
-import { ensureFreshDist } from './sync-child.js';
 
 const ARTICLES = 100;
 const AMBIGUOUS_SHARE = 0.1;
@@ -43,7 +42,7 @@ export function ambiguousCreatesScenario(campaign: Campaign): void {
     let pages = 0;
 
     beforeAll(async () => {
-      await ensureFreshDist();
+      await buildPackage();
       emulator = await campaign.emulator({ seed: 'fault-campaign-ambiguous', faults: { ambiguousCreates: AMBIGUOUS_SHARE } });
       site = await createSite('basic');
       campaign.dirs.push(site.root);

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { readLockFile } from '../../src/sync/index.js';
 import { WEBHOOK_INTEGRATION, type Campaign } from './campaign.js';
-import { ensureFreshDist, startSyncChild, type SyncChild } from './sync-child.js';
+import { startSyncChild, type SyncChild } from './sync-child.js';
+import { buildPackage } from '../loader/astro-site.js';
 
 const BUILDS = 3;
 const ARTICLES = 12;
@@ -18,7 +19,7 @@ export function concurrentBuildsScenario(campaign: Campaign): void {
     const exits: (number | string)[] = [];
 
     beforeAll(async () => {
-      await ensureFreshDist();
+      await buildPackage();
       emulator = await campaign.emulator({ seed: 'fault-campaign-concurrent', timing: { queueDelayMs: 0, writingMs: { minMs: 50, maxMs: 300 } } });
       const dir = await campaign.tempDir('concurrent');
       lockFile = join(dir, 'articles.lock.json');

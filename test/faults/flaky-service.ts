@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArticleClient, type ArticleClient } from '../../src/api/client.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { readLockFile, syncArticles, type SyncEvent, type SyncResult } from '../../src/sync/index.js';
-import { REPO } from '../loader/astro-site.js';
+import { buildPackage, REPO } from '../loader/astro-site.js';
 import { WEBHOOK_INTEGRATION, type Campaign } from './campaign.js';
-import { ensureFreshDist } from './sync-child.js';
 
 const ARTICLES = 100;
 const FAULTS = {
@@ -109,7 +108,7 @@ export function flakyServiceScenario(campaign: Campaign): void {
     });
 
     it('should print the retries of a CLI sync as one summary line, never a line per retry', async () => {
-      await ensureFreshDist();
+      await buildPackage();
       // The CLI talks to a "remote" service, so it cannot retry a create that may have been billed:
       // creates only meet faults that are safe to retry (429s, resets before processing); polls meet them all.
       const service = await campaign.emulator({

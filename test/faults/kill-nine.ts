@@ -7,7 +7,8 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { createRandom } from '../../src/emulator/seeded-random.js';
 import { parseLockFile, syncArticles, type SyncResult } from '../../src/sync/index.js';
 import { WEBHOOK_INTEGRATION, type Campaign } from './campaign.js';
-import { ensureFreshDist, startSyncChild } from './sync-child.js';
+import { startSyncChild } from './sync-child.js';
+import { buildPackage } from '../loader/astro-site.js';
 
 const KILLS = 20;
 /** A killed child leaves the inter-process lock behind; the resumed run takes it over once stale (the minimum). */
@@ -67,7 +68,7 @@ export function killNineScenario(campaign: Campaign): void {
     const rounds: Round[] = [];
 
     beforeAll(async () => {
-      await ensureFreshDist();
+      await buildPackage();
       emulator = await campaign.emulator({ seed: 'fault-campaign-kill', timing: { queueDelayMs: 0, writingMs: { minMs: 40, maxMs: 250 } } });
       client = createArticleClient({ baseUrl: emulator.url, apiKey: campaign.apiKey, idempotentCreates: true, retry: { baseDelayMs: 10, maxDelayMs: 100 } });
       const dir = await campaign.tempDir('kill');

@@ -1,28 +1,11 @@
 // Sync runs in child processes on the compiled package, for the kill -9 and concurrent-build scenarios.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdir, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPackage, REPO } from '../loader/astro-site.js';
 import type { Campaign } from './campaign.js';
 
 const CHILD = fileURLToPath(new URL('./child/sync-child.mjs', import.meta.url));
-
-async function newestMtime(dir: string, suffix: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(suffix)) continue;
-    newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
-  }
-  return newest;
-}
-
-/** The children run dist/: build it (through the loader tests' shared build lock) when src/ is newer. */
-export async function ensureFreshDist(): Promise<void> {
-  const dist = resolve(REPO, 'dist');
-  const built = await newestMtime(dist, '.js').catch(() => 0);
-  if (built === 0 || (await newestMtime(resolve(REPO, 'src'), '.ts')) > built) await buildPackage();
-}
 
 export interface ChildConfig {
   lockFile: string;
