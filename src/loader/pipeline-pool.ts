@@ -101,6 +101,7 @@ function encode(value: unknown, functions: { fn: (...args: unknown[]) => unknown
 }
 
 class WorkerPool implements ArticleProcessor {
+  readonly #site: SiteContext;
   readonly #functions: { fn: (...args: unknown[]) => unknown; self: unknown }[] = [];
   readonly #workers: Worker[] = [];
   readonly #idle: Worker[] = [];
@@ -109,6 +110,7 @@ class WorkerPool implements ArticleProcessor {
   #next = 0;
 
   constructor(site: SiteContext, count: number) {
+    this.#site = site;
     const encoded = encode(site, this.#functions, undefined);
     for (let i = 0; i < count; i++) {
       const worker = new Worker(new URL('./pipeline-worker.js', import.meta.url));
@@ -124,6 +126,8 @@ class WorkerPool implements ArticleProcessor {
   }
 
   process(job: PipelineJob): Promise<ProcessedRecord> {
+    // Every worker stopped: the rest of the pass runs on this thread.
+    if (this.#workers.length === 0) return runJob(this.#site, job);
     return new Promise((resolve, reject) => {
       const id = this.#next++;
       this.#pending.set(id, { resolve, reject });
@@ -176,18 +180,25 @@ class WorkerPool implements ArticleProcessor {
     }
   }
 
-  /** A worker that crashed: its article fails, and the others go on with the remaining workers. */
+  /**
+   * A worker that crashed: its article fails, saying so, and the others go on with the remaining
+   * workers, or on this thread once none is left (nothing queued waits for a worker that never comes).
+   */
   #failWorker(worker: Worker, error: Error): void {
     for (const [id, pending] of this.#pending) {
       if (pending.worker !== worker) continue;
       this.#pending.delete(id);
-      pending.reject(error);
+      pending.reject(new ArticleLoaderError('pipeline_worker_stopped', `a pipeline worker stopped while processing this article (${error.message}); build again, and report it if it repeats`, { cause: error }));
     }
     if (!this.#workers.includes(worker)) return;
     this.#workers.splice(this.#workers.indexOf(worker), 1);
     if (this.#idle.includes(worker)) this.#idle.splice(this.#idle.indexOf(worker), 1);
-    // No worker left: what is still queued can never run.
-    if (this.#workers.length === 0) for (const { id } of this.#queue.splice(0)) this.#pending.get(id)?.reject(error);
+    if (this.#workers.length > 0) return;
+    for (const { id, job } of this.#queue.splice(0)) {
+      const pending = this.#pending.get(id)!;
+      this.#pending.delete(id);
+      runJob(this.#site, job).then(pending.resolve, pending.reject);
+    }
   }
 }
 

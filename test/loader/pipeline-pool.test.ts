@@ -96,6 +96,30 @@ describe('the pipeline on worker threads', () => {
     }
   }, 60_000);
 
+  it('should fail only the article of a worker that crashed, saying so, and process the others: on the workers left, then on this thread', async () => {
+    // A reply the worker cannot turn into a Response (status 999) throws in its message handler: the thread dies mid-article.
+    const crashing = (name: string) => {
+      const settings = site(name, new Map());
+      const fetchImage = settings.downloadImages.fetch;
+      const fetch = (input: string | URL | Request, init?: RequestInit): Promise<unknown> =>
+        String(input).endsWith('/img/2.png') ? Promise.resolve({ [pool.FUNCTION_MARK]: 'response', status: 999, statusText: '', headers: [], body: null }) : fetchImage(input, init);
+      return { ...settings, downloadImages: { ...settings.downloadImages, fetch } } as never;
+    };
+    const stopped = { status: 'rejected', reason: { code: 'pipeline_worker_stopped', message: expect.stringMatching(/^a pipeline worker stopped while processing this article \(.+\); build again/) } };
+    for (const count of [2, 1]) {
+      const workers = pool.workerPool(crashing(`crash-${count}`), count);
+      try {
+        const outcomes = await Promise.allSettled(jobs(`crash-${count}`).map((job) => workers.process(job)));
+        expect(outcomes[2], `${count} workers`).toMatchObject(stopped);
+        // With one worker, the two queued behind the crash ran on this thread: none waits for a worker that never comes.
+        expect(outcomes.filter((_, index) => index !== 2).map((outcome) => outcome.status), `${count} workers`).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+        expect(await workers.process(jobs(`crash-${count}`)[0]!)).toMatchObject({ polished: false });
+      } finally {
+        await workers.close();
+      }
+    }
+  }, 60_000);
+
   it('should choose workers only for enough articles, on enough cores, with settings that can cross threads', async () => {
     const settings = site('choice', new Map());
     const kind = (processor: { close(): Promise<void> }) => processor.constructor.name;
