@@ -117,7 +117,7 @@ class WorkerPool implements ArticleProcessor {
       worker.on('message', (message: WorkerMessage) => this.#onMessage(worker, message));
       worker.on('error', (error) => this.#failWorker(worker, error));
       worker.on('exit', (code) => {
-        if (this.#workers.includes(worker)) this.#failWorker(worker, new Error(`a pipeline worker stopped (exit code ${code})`));
+        if (this.#workers.includes(worker)) this.#failWorker(worker, new Error(`exit code ${code}`));
       });
       worker.postMessage({ type: 'init', site: encoded } satisfies WorkerRequest);
       this.#workers.push(worker);
