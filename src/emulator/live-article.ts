@@ -6,11 +6,15 @@ import type { ModelWriter, WrittenSoFar } from './model-writer/index.js';
 
 /**
  * Write `record` with `writer`, from the answers it kept of an earlier attempt (a restart); each
- * new answer is kept on the record, which the state file saves with the next step. Rejects with
- * the writer's `{ code, message }` error.
+ * new answer is kept on the record and the state file is told to save it. Rejects with the
+ * writer's `{ code, message }` error.
  */
-export async function writeLive(ctx: Pick<EmulatorContext, 'accounts'>, writer: ModelWriter, record: ArticleRecord, report: ReportStep, signal: AbortSignal): Promise<ArticleDraft & { words: number }> {
-  const kept = { saved: record.written, keep: (written: WrittenSoFar) => void (record.written = written) };
+export async function writeLive(ctx: Pick<EmulatorContext, 'accounts' | 'persist'>, writer: ModelWriter, record: ArticleRecord, report: ReportStep, signal: AbortSignal): Promise<ArticleDraft & { words: number }> {
+  const keep = (written: WrittenSoFar): void => {
+    record.written = written;
+    ctx.persist();
+  };
+  const kept = { saved: record.written, keep };
   const draft = await writer.write(record.request, report, signal, kept);
   const linked = withInternalLinks(ctx, record, { html: draft.html, polishedHtml: draft.polishedHtml });
   return { steps: draft.steps, html: linked.html, polishedHtml: linked.polishedHtml, words: draft.words };

@@ -60,7 +60,7 @@ export async function buildPackage(): Promise<void> {
       () => 0,
     );
     const hasIndex = (await stat(join(REPO, 'dist/index.js')).catch(() => undefined)) !== undefined;
-    if (hasIndex && Math.max(stamped, await oldestJsMtime(join(REPO, 'dist'))) > sources) return;
+    if (hasIndex && (stamped > sources || (await oldestJsMtime(join(REPO, 'dist'))) > sources)) return;
     const result = spawnSync(process.execPath, [TSC_BIN, '-p', 'tsconfig.build.json'], { cwd: REPO, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
     await mkdir(dirname(DIST_STAMP), { recursive: true });
