@@ -1,11 +1,11 @@
 // Reading the service's answers: error bodies into a failure, JSON checked against its schema, linked content in any of its forms.
 import { z } from 'zod';
 import { type AttemptFailure, fieldsText } from './attempt-failure.js';
-import type { Answer, IncomingHttpHeaders } from './call-spec.js';
+import type { Answer, IncomingHttpHeaders } from './call-definition.js';
 import type { FieldProblem } from './errors.js';
 import { parseRetryAfter } from './retry-after.js';
 import type { AttemptOutcome } from './retry-policy.js';
-import { errorBodySchema } from '../spec/response-schema.js';
+import { errorBodySchema } from '../contract/response-schema.js';
 
 function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];

@@ -2,10 +2,10 @@
 import type { z } from 'zod';
 import { capitalize, fieldsText } from './attempt-failure.js';
 import { mapOutcome, readJson, readLinkedContent } from './answer-reading.js';
-import type { CallSpec } from './call-spec.js';
+import type { CallDefinition } from './call-definition.js';
 import { type FieldProblem, InvalidRequestError } from './errors.js';
 import { redactedValue } from './secret-redactor.js';
-import { type ArticleRequest, type ArticleRequestInput, articleRequestSchema } from '../spec/request-schema.js';
+import { type ArticleRequest, type ArticleRequestInput, articleRequestSchema } from '../contract/request-schema.js';
 import {
   type ArticleStatus,
   type InternalLinkRequest,
@@ -15,7 +15,7 @@ import {
   createArticleResultSchema,
   internalLinkRequestSchema,
   internalLinksJsonSchema,
-} from '../spec/response-schema.js';
+} from '../contract/response-schema.js';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -29,7 +29,7 @@ export interface CallTarget {
 }
 
 /** `POST /api/articles/`: resolves to the new article's id. Throws `InvalidRequestError` for a bad request or idempotency key. */
-export function createArticleCall(request: ArticleRequestInput | ArticleRequest, idempotencyKey: string | undefined, target: CallTarget): CallSpec<string> {
+export function createArticleCall(request: ArticleRequestInput | ArticleRequest, idempotencyKey: string | undefined, target: CallTarget): CallDefinition<string> {
   const { redact } = target;
   const parsed = articleRequestSchema.safeParse(request);
   const keyword = parsed.success ? parsed.data.targetKeyword : keywordOf(request);
@@ -61,7 +61,7 @@ export function createArticleCall(request: ArticleRequestInput | ArticleRequest,
 }
 
 /** `GET /api/articles/{id}`: resolves to the status record as kept. Throws `InvalidRequestError` for an id that is not a UUID. */
-export function getArticleCall(articleId: string, target: CallTarget): CallSpec<ArticleStatus> {
+export function getArticleCall(articleId: string, target: CallTarget): CallDefinition<ArticleStatus> {
   const id = articleIdSchema.safeParse(articleId);
   if (!id.success) {
     throw new InvalidRequestError(
@@ -81,7 +81,7 @@ export function getArticleCall(articleId: string, target: CallTarget): CallSpec<
 }
 
 /** `POST /api/internal-links/`: the link data (format `json`) or the linked content, redacted either way. */
-export function internalLinksCall(request: InternalLinkRequest, target: CallTarget): CallSpec<string | InternalLinksJson> {
+export function internalLinksCall(request: InternalLinkRequest, target: CallTarget): CallDefinition<string | InternalLinksJson> {
   const { redact } = target;
   const parsed = internalLinkRequestSchema.safeParse(request);
   if (!parsed.success) {

@@ -1,7 +1,7 @@
 // Running one call to its end: each attempt within the shared concurrency limit and past the circuit breaker, the retry loop, the final error.
 import pLimit, { type LimitFunction } from 'p-limit';
 import { type AttemptFailure, createMayHaveHappened, type FailureContext, failureToError, isTransient } from './attempt-failure.js';
-import type { CallSpec } from './call-spec.js';
+import type { CallDefinition } from './call-definition.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import type { ArticleClientStats, ArticleRetryInfo } from './client.js';
 import type { ResolvedSettings } from './client-settings.js';
@@ -11,7 +11,7 @@ import { type AttemptOutcome, type RetryDecision, type RetryResult, runWithRetri
 /** The calls of one client: they share its concurrency limit, its circuit breaker and its counters. */
 export interface CallRunner {
   /** Attempts `call` until it succeeds or the retry policy gives up; then throws the error for the last failure. */
-  run<T>(call: CallSpec<T>, signal: AbortSignal | undefined): Promise<T>;
+  run<T>(call: CallDefinition<T>, signal: AbortSignal | undefined): Promise<T>;
   readonly stats: ArticleClientStats;
   /** Later attempts fail with `closed`; in-flight ones finish, then the connections close. */
   close(): Promise<void>;
@@ -40,7 +40,7 @@ export function createCallRunner(settings: ResolvedSettings, exchange: HttpExcha
   };
   const { breaker, counters } = shared;
 
-  async function run<T>(call: CallSpec<T>, signal: AbortSignal | undefined): Promise<T> {
+  async function run<T>(call: CallDefinition<T>, signal: AbortSignal | undefined): Promise<T> {
     const idempotentCreate = call.operation === 'createArticle' && settings.idempotentCreates && call.idempotencyKey !== undefined;
     const result = await runWithRetries(() => attemptOnce(shared, call, signal), {
       policy: settings.policy,
@@ -75,7 +75,7 @@ export function createCallRunner(settings: ResolvedSettings, exchange: HttpExcha
 }
 
 /** One attempt, once a slot is free: not sent when the caller aborted, the client was closed or the breaker is open. */
-async function attemptOnce<T>(shared: Shared, call: CallSpec<T>, signal: AbortSignal | undefined): Promise<AttemptOutcome<T, AttemptFailure>> {
+async function attemptOnce<T>(shared: Shared, call: CallDefinition<T>, signal: AbortSignal | undefined): Promise<AttemptOutcome<T, AttemptFailure>> {
   const notSent: AttemptOutcome<T, AttemptFailure> = { ok: false, failure: { kind: 'aborted', detail: 'aborted by the caller', maybeSent: false } };
   if (signal?.aborted) return notSent;
   let started = false;
@@ -102,7 +102,7 @@ async function attemptOnce<T>(shared: Shared, call: CallSpec<T>, signal: AbortSi
 }
 
 /** Whether to try `call` again after `failure`: never once the breaker is open, a create only when it cannot have been acted on. */
-function retryDecision(call: CallSpec<unknown>, failure: AttemptFailure, idempotentCreate: boolean, breaker: CircuitBreaker): RetryDecision {
+function retryDecision(call: CallDefinition<unknown>, failure: AttemptFailure, idempotentCreate: boolean, breaker: CircuitBreaker): RetryDecision {
   const retryAfterMs = failure.kind === 'status' ? failure.retryAfterMs : undefined;
   if (breaker.open !== undefined) return { retry: false, reason: failure.detail };
   if (call.operation === 'createArticle' && !idempotentCreate) {
@@ -113,7 +113,7 @@ function retryDecision(call: CallSpec<unknown>, failure: AttemptFailure, idempot
   return { retry: isTransient(failure), retryAfterMs, reason: failure.detail };
 }
 
-function failureContext<T>(call: CallSpec<T>, settings: ResolvedSettings, idempotentCreate: boolean, result: FailedRun<T>): FailureContext {
+function failureContext<T>(call: CallDefinition<T>, settings: ResolvedSettings, idempotentCreate: boolean, result: FailedRun<T>): FailureContext {
   return {
     operation: call.operation,
     subject: call.subject,
@@ -129,7 +129,7 @@ function failureContext<T>(call: CallSpec<T>, settings: ResolvedSettings, idempo
 }
 
 /** The failure the caller hears of: the last attempt's, unless the wait for a retry was aborted or the breaker opened. */
-function finalFailure<T>(call: CallSpec<T>, result: FailedRun<T>, breaker: CircuitBreaker, context: FailureContext): AttemptFailure {
+function finalFailure<T>(call: CallDefinition<T>, result: FailedRun<T>, breaker: CircuitBreaker, context: FailureContext): AttemptFailure {
   if (result.giveUp === 'aborted') {
     return { kind: 'aborted', detail: `aborted by the caller while waiting to retry after: ${result.failure.detail}`, maybeSent: false };
   }

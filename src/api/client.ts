@@ -7,8 +7,8 @@ import { createHttpExchange } from './http-exchange.js';
 import type { RetryInfo, RetryOptions } from './retry-policy.js';
 import { secretRedactor } from './secret-redactor.js';
 import { keptStatus } from './status-redaction.js';
-import type { ArticleRequest, ArticleRequestInput } from '../spec/request-schema.js';
-import type { ArticleStatus, InternalLinkRequest, InternalLinksJson } from '../spec/response-schema.js';
+import type { ArticleRequest, ArticleRequestInput } from '../contract/request-schema.js';
+import type { ArticleStatus, InternalLinkRequest, InternalLinksJson } from '../contract/response-schema.js';
 
 export type { ArticleOperation } from './attempt-failure.js';
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Pool } from 'undici';
 import { statusFailure } from './answer-reading.js';
 import type { AttemptFailure } from './attempt-failure.js';
-import type { Answer, CallSpec } from './call-spec.js';
+import type { Answer, CallDefinition } from './call-definition.js';
 import { networkFailure } from './network-failure.js';
 import type { AttemptOutcome } from './retry-policy.js';
 
@@ -27,7 +27,7 @@ function userAgent(): string {
 /** The connections of one client, and how one attempt of a call goes over them. */
 export interface HttpExchange {
   /** One attempt of `call`: ends by `timeoutMs` at the latest, or at once when `signal` aborts. Never throws. */
-  send<T>(call: CallSpec<T>, signal: AbortSignal | undefined): Promise<AttemptOutcome<T, AttemptFailure>>;
+  send<T>(call: CallDefinition<T>, signal: AbortSignal | undefined): Promise<AttemptOutcome<T, AttemptFailure>>;
   /** Lets in-flight requests finish, then closes the connections. */
   close(): Promise<void>;
 }
@@ -54,7 +54,7 @@ export function createHttpExchange(settings: ExchangeSettings): HttpExchange {
     bodyTimeout: 0,
   });
 
-  async function send<T>(call: CallSpec<T>, signal: AbortSignal | undefined): Promise<AttemptOutcome<T, AttemptFailure>> {
+  async function send<T>(call: CallDefinition<T>, signal: AbortSignal | undefined): Promise<AttemptOutcome<T, AttemptFailure>> {
     const timer = new AbortController();
     const timeout = setTimeout(() => timer.abort(), timeoutMs);
     const attemptSignal = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
@@ -77,7 +77,7 @@ export function createHttpExchange(settings: ExchangeSettings): HttpExchange {
   return { send, close: () => pool.close() };
 }
 
-function requestHeaders(call: CallSpec<unknown>, apiKey: string): Record<string, string> {
+function requestHeaders(call: CallDefinition<unknown>, apiKey: string): Record<string, string> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${apiKey}`,
     'user-agent': USER_AGENT,

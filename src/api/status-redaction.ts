@@ -1,7 +1,7 @@
 // A status record as the client keeps it: the API key removed from every part the service wrote, and reported when it was there.
 import type { ArticleOperation } from './attempt-failure.js';
 import { redactedValue } from './secret-redactor.js';
-import type { ArticleStatus } from '../spec/response-schema.js';
+import type { ArticleStatus } from '../contract/response-schema.js';
 
 /** The client's secret: how to remove it from a text, and whether a text holds it (in any encoding). */
 export interface SecretCheck {

@@ -2,7 +2,7 @@
 import type { ArticleRecord } from './article-store.js';
 import { draftOf } from './article-output.js';
 import type { EmulatorContext } from './context.js';
-import type { WrittenArticle } from './writer/index.js';
+import type { WrittenArticle } from './placeholder-writer/index.js';
 
 export interface CreationCharge {
   /** Words billed (deterministic writer) or reserved until the words written are known (model writer). */

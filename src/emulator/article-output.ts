@@ -3,7 +3,7 @@ import type { ArticleRecord } from './article-store.js';
 import type { EmulatorContext } from './context.js';
 import { insertInternalLinks } from './internal-links.js';
 import type { ArticleStatusRecord } from './running-emulator.js';
-import { writeArticle, type WrittenArticle } from './writer/index.js';
+import { writeArticle, type WrittenArticle } from './placeholder-writer/index.js';
 
 /** Image URLs are stored as tokens and resolved per answer (origin and expiry may change). */
 const IMAGE_TOKEN = 'emulator-image:';

@@ -1,6 +1,6 @@
 // The articles the emulator holds and the worker pool that moves them queued → processing → finished | failed.
-import type { ArticleRequest } from '../spec/request-schema.js';
-import type { ArticleStatusValue } from '../spec/response-schema.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
+import type { ArticleStatusValue } from '../contract/response-schema.js';
 import type { Clock } from './clock.js';
 import type { Random } from './seeded-random.js';
 import type { WrittenSoFar } from './model-writer/index.js';

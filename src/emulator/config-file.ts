@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { IMAGE_MODELS } from '../spec/request-schema.js';
+import { IMAGE_MODELS } from '../contract/request-schema.js';
 import { PLANS, type AccountOptions, type DomainOptions } from './accounts.js';
 import { EmulatorError } from './errors.js';
 import { AMBIGUOUS_KINDS, FAULT_ROUTES } from './faults.js';

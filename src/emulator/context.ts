@@ -14,7 +14,7 @@ import type { Random } from './seeded-random.js';
 import type { StateFile } from './state-file.js';
 import type { ResolvedTiming } from './timing.js';
 import type { WebhookSender } from './webhook-delivery.js';
-import type { WrittenArticle } from './writer/index.js';
+import type { WrittenArticle } from './placeholder-writer/index.js';
 
 /** What the state file holds. */
 export interface StateSnapshot {

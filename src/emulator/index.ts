@@ -27,10 +27,10 @@ export { MAX_LINKS, WORDS_ANALYSED } from './internal-links.js';
 export { hashRequest as hashParsedRequest } from './canonical-request.js';
 export { EmulatorError } from './errors.js';
 export { loadEmulatorConfig, loadDomainsFile } from './config-file.js';
-export { writeArticle } from './writer/index.js';
-export type { WriteArticleOptions, WrittenArticle } from './writer/index.js';
+export { writeArticle } from './placeholder-writer/index.js';
+export type { WriteArticleOptions, WrittenArticle } from './placeholder-writer/index.js';
 
-import { articleRequestSchema, type ArticleRequestInput } from '../spec/request-schema.js';
+import { articleRequestSchema, type ArticleRequestInput } from '../contract/request-schema.js';
 import { hashRequest } from './canonical-request.js';
 
 /** The ledger's `requestHash` of a request as a caller writes it (defaults applied first). */

@@ -1,6 +1,6 @@
 // Internal linking: find phrases of a domain's pages in content and link them, in HTML, Markdown or JSON.
 import type { InternalLinkPage } from './accounts.js';
-import { wordSpans } from '../spec/word-count.js';
+import { wordSpans } from '../contract/word-count.js';
 
 /** The spec: only the first ~2,500 words are analysed; the rest comes back unchanged. */
 export const WORDS_ANALYSED = 2500;

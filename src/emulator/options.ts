@@ -1,6 +1,6 @@
 // The emulator's options, each documented with its default, and their validation.
-import type { ArticleRequest } from '../spec/request-schema.js';
-import { IMAGE_MODELS, IMAGE_WORD_COST } from '../spec/request-schema.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
+import { IMAGE_MODELS, IMAGE_WORD_COST } from '../contract/request-schema.js';
 import { DEVELOPMENT_API_KEY, type AccountOptions, type DomainOptions, type IntegrationOptions } from './accounts.js';
 import { EmulatorError } from './errors.js';
 import type { FaultConfig } from './faults.js';

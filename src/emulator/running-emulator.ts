@@ -1,6 +1,6 @@
 // The public shapes of a running emulator: its control handle, request log entries, status records, drafts and balances.
-import type { ArticleRequest } from '../spec/request-schema.js';
-import type { ArticleStatusValue } from '../spec/response-schema.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
+import type { ArticleStatusValue } from '../contract/response-schema.js';
 import type { Plan } from './accounts.js';
 import type { FaultConfig } from './faults.js';
 import type { Ledger } from './ledger.js';

@@ -1,5 +1,5 @@
 // How long articles wait and take to write: presets and explicit per-article rules.
-import type { ArticleRequest } from '../spec/request-schema.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
 import { delayFor, type DelaySpec } from './faults.js';
 import { EmulatorError } from './errors.js';
 import type { Random } from './seeded-random.js';

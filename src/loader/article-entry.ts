@@ -1,5 +1,5 @@
 // One article as an Astro store entry: the processed article or a placeholder, its data, rendered HTML and digest.
-import type { ArticleRequest } from '../spec/request-schema.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
 import type { ArticleContext, ProcessedArticle } from '../pipeline/index.js';
 import type { ArticleSpec } from '../manifest/index.js';
 import type { CachedOutput, LockEntry, LockEntryError } from '../sync/index.js';

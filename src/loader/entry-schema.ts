@@ -1,6 +1,6 @@
 // The schema of an article entry's `data`, built with Astro's own zod so Astro infers the entry types from it.
 import { z } from 'astro/zod';
-import { ARTICLE_TYPES, type ArticleRequest } from '../spec/request-schema.js';
+import { ARTICLE_TYPES, type ArticleRequest } from '../contract/request-schema.js';
 
 /**
  * - `finished`: the article, processed.

@@ -1,5 +1,5 @@
 // What the manifest hands to the rest of the loader: one validated, defaults-applied request per article, with its slug and where it was written.
-import type { ArticleRequest } from '../spec/request-schema.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
 import type { ManifestProblem } from './manifest-error.js';
 import type { SiteFields } from './site-fields.js';
 

@@ -1,6 +1,6 @@
 // Reads a CSV manifest (a keyword export from an SEO tool): a header row of parameter names, one article per row, cells typed by the request schema.
 import { CsvError, parse } from 'csv-parse/sync';
-import { ALL_PARAMETER_NAMES, POLISH_SETTING_KEYS } from '../spec/request-schema.js';
+import { ALL_PARAMETER_NAMES, POLISH_SETTING_KEYS } from '../contract/request-schema.js';
 import type { DataPath, ManifestDocument } from './manifest-document.js';
 import type { ManifestProblem } from './manifest-error.js';
 import { parameterKind } from './parameter-kinds.js';

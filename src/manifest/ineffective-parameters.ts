@@ -1,5 +1,5 @@
 // Parameters the spec says have no effect under an entry's other settings: paid for as if they mattered, so refused on an entry and warned about in defaults.
-import type { ArticleRequest } from '../spec/request-schema.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
 
 /** One rule of the spec: `field` has an effect only when `effective(request)`; `needs` says what makes it so. */
 interface EffectRule {

@@ -8,7 +8,7 @@ import {
   articleTypesForParameter,
   commonParametersShape,
   type ArticleType,
-} from '../spec/request-schema.js';
+} from '../contract/request-schema.js';
 
 export type ParameterKind = 'boolean' | 'number' | 'string' | 'enum' | 'list' | 'object' | 'other';
 

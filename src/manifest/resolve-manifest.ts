@@ -7,7 +7,7 @@ import {
   articleRequestSchema,
   type ArticleRequest,
   type ArticleType,
-} from '../spec/request-schema.js';
+} from '../contract/request-schema.js';
 import type { ArticleSpec, Manifest } from './article-spec.js';
 import { describeValue, issueMessage, quoted } from './issue-messages.js';
 import { fieldName, type DataPath, type ManifestDocument } from './manifest-document.js';

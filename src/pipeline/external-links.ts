@@ -3,7 +3,7 @@
 import type { Element, Parents, Root } from 'hast';
 import type { Plugin } from 'unified';
 import { z } from 'zod';
-import { ARTICLE_TYPES, type ArticleType } from '../spec/request-schema.js';
+import { ARTICLE_TYPES, type ArticleType } from '../contract/request-schema.js';
 import { PipelineOptionError } from './errors.js';
 import { checkOptions, optionsObject, pluginOption, rule } from './option-check.js';
 import { plainText } from './plain-text.js';

@@ -5,7 +5,7 @@ import { sanitize } from 'hast-util-sanitize';
 import type { Plugin } from 'unified';
 import { compileEmbedHosts, DEFAULT_EMBED_HOSTS, embedHostsSchema } from './embeds.js';
 import { checkOptions, optionsObject, pluginOption } from './option-check.js';
-import { outputSchema } from './schema.js';
+import { outputSchema } from './allow-lists.js';
 
 export interface FinalSanitizeOptions {
   /** The `embedHosts` given to `rehypeArticleSanitize`: iframes from other hosts are removed. Default `DEFAULT_EMBED_HOSTS`. */

@@ -3,7 +3,7 @@
 import type { Element, Parents, Root } from 'hast';
 import type { Plugin } from 'unified';
 import { z } from 'zod';
-import { imageSizeToPixels } from '../spec/image-size.js';
+import { imageSizeToPixels } from '../contract/image-size.js';
 import { articleData } from './article-data.js';
 import { checkOptions, optionsObject, pluginOption } from './option-check.js';
 import { plainText } from './plain-text.js';

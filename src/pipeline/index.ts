@@ -1,7 +1,7 @@
 // The pipeline's public API: processArticle, its rehype plugins one by one, the link map builder, their options, rules and result types.
 
 export { processArticle, type ProcessedArticle } from './processor.js';
-export { articleContextSchema, ARTICLE_TYPES, type ArticleContext, type ArticleType } from './context.js';
+export { articleContextSchema, ARTICLE_TYPES, type ArticleContext, type ArticleType } from './pipeline-options.js';
 export { WARNING_SOURCE, type ArticleData, type ArticleHeading, type ArticleImage, type ArticleLink, type LinkSource } from './article-data.js';
 
 // The plugins, in the order processArticle runs them.
@@ -42,5 +42,5 @@ export {
   type ServiceLinksOptions,
 } from './service-links.js';
 export { InternalLinksError, PipelineOptionError } from './errors.js';
-export { countWords, type WordCount } from '../spec/word-count.js';
+export { countWords, type WordCount } from '../contract/word-count.js';
 export { faqOf, type FaqItem } from './faq.js';

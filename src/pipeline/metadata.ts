@@ -3,7 +3,7 @@
 import type { Element, Parents, Root } from 'hast';
 import type { Plugin } from 'unified';
 import { z } from 'zod';
-import { countWords } from '../spec/word-count.js';
+import { countWords } from '../contract/word-count.js';
 import { articleData, type ArticleImage, type ArticleLink } from './article-data.js';
 import { excerptOf } from './excerpt.js';
 import { faqOf } from './faq.js';

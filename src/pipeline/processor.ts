@@ -4,7 +4,7 @@ import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
 import type { ArticleHeading, ArticleImage, ArticleLink } from './article-data.js';
 import type { FaqItem } from './faq.js';
-import { resolveSettings, type ArticleContext, type ArticleSettings } from './context.js';
+import { resolveSettings, type ArticleContext, type ArticleSettings } from './pipeline-options.js';
 import { PipelineOptionError } from './errors.js';
 import { alreadyChecked } from './option-check.js';
 import { rehypeArticleAstroImages } from './astro-images.js';

@@ -6,7 +6,7 @@ import type { Plugin } from 'unified';
 import { compileEmbedHosts, DEFAULT_EMBED_HOSTS, embedHostsSchema, type EmbedPolicy } from './embeds.js';
 import { markInputId } from './node-marks.js';
 import { checkOptions, optionsObject, pluginOption } from './option-check.js';
-import { inputSchema, STRIPPED_WITH_CONTENT } from './schema.js';
+import { inputSchema, STRIPPED_WITH_CONTENT } from './allow-lists.js';
 import { ALLOWED_SCHEMES, isAllowedUrl, normalizeUrl } from './url-policy.js';
 
 const STRIPPED = new Set<string>(STRIPPED_WITH_CONTENT);

@@ -1,7 +1,7 @@
 // The service a sync talks to, connected on first use: the configured API, or offline mode's embedded emulator.
-import type { ArticleRequest } from '../spec/request-schema.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
 import { createArticleClient, type ArticleClient, type ArticleClientOptions } from '../api/client.js';
-import type { ArticleStatus } from '../spec/response-schema.js';
+import type { ArticleStatus } from '../contract/response-schema.js';
 import type { SyncClient } from '../sync/index.js';
 import { acquireEmbeddedEmulator, type EmulatorLease } from './embedded-emulator.js';
 import type { ServiceSettings } from './service-settings.js';

@@ -1,6 +1,6 @@
 // Adopting an article: attaching an id found in the service's queue to a lock entry, never creating.
-import { articleRequestSchema } from '../spec/request-schema.js';
-import type { ArticleStatus } from '../spec/response-schema.js';
+import { articleRequestSchema } from '../contract/request-schema.js';
+import type { ArticleStatus } from '../contract/response-schema.js';
 import { billedWords } from './billed-words.js';
 import { explicitParameters, requestHash } from './canonical-request.js';
 import { AdoptError } from './errors.js';

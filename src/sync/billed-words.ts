@@ -1,6 +1,6 @@
 // What a finished article was billed, counted from its HTML with the one word counter (spec/word-count): its visible words, and its generated images at their model's word price.
-import { IMAGE_WORD_COST, type ArticleRequest } from '../spec/request-schema.js';
-import { countHtmlWords } from '../spec/word-count.js';
+import { IMAGE_WORD_COST, type ArticleRequest } from '../contract/request-schema.js';
+import { countHtmlWords } from '../contract/word-count.js';
 
 /** `<img` elements outside comments (an attribute value holding `<img` is counted: the service's HTML has none). */
 function imageElements(html: string): number {

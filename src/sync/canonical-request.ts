@@ -1,6 +1,6 @@
 // The canonical form of an article request and its hash: what decides whether an article is paid for again.
 import { createHash } from 'node:crypto';
-import { articleRequestSchema, type ArticleRequest, type ArticleRequestInput } from '../spec/request-schema.js';
+import { articleRequestSchema, type ArticleRequest, type ArticleRequestInput } from '../contract/request-schema.js';
 import { InvalidSpecError } from './errors.js';
 
 /**

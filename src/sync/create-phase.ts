@@ -1,13 +1,13 @@
 // The create phase, under the inter-process lock: earlier articles restored, then each missing article created with its intent recorded first.
 import { createHash } from 'node:crypto';
-import type { ArticleRequest } from '../spec/request-schema.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
 import { explicitParameters } from './canonical-request.js';
 import { billedOf, previousOf } from './lock-entry-records.js';
 import type { LockEntry, LockEntryError, LockFile } from './lock-file.js';
 import type { LockSession } from './lock-session.js';
 import type { PlannedArticle, SyncPlan, SyncSpec } from './plan.js';
 import { FATAL_CODES, UNREACHABLE_CODE } from './run-rules.js';
-import { entryErrorOf, type RunState } from './run-state.js';
+import { entryErrorOf, type RunState } from './run-record.js';
 
 /** What the create phase needs of the client. */
 export interface CreateClient {

@@ -1,8 +1,8 @@
 // The sync engine: plan against the lock file, create what is missing (recording each id before waiting), poll, cache outputs.
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ArticleRequest } from '../spec/request-schema.js';
-import type { ArticleStatus } from '../spec/response-schema.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
+import type { ArticleStatus } from '../contract/response-schema.js';
 import { requestHash } from './canonical-request.js';
 import { InvalidSpecError, SyncAbortedError, SyncError } from './errors.js';
 import { createArticles, restoreEarlier } from './create-phase.js';
@@ -12,16 +12,16 @@ import { OutputCache } from './output-cache.js';
 import { planSync, type PlanOptions, type SyncPlan, type SyncService, type SyncSpec } from './plan.js';
 import { PollLoop } from './poll-loop.js';
 import type { PollTiming } from './poll-schedule.js';
-import { runResult } from './run-result.js';
+import { runResult } from './assemble-result.js';
 import { blockedCreates, DEFAULT_BUDGET, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from './run-rules.js';
-import { RunState } from './run-state.js';
+import { RunState } from './run-record.js';
 import { readServedOutput } from './served-output.js';
 import { SettledWrites } from './settled-writes.js';
-import type { SyncEvent, SyncResult } from './sync-result.js';
+import type { SyncEvent, SyncResult } from './result-shape.js';
 import { notReadyMessage } from './not-ready.js';
 
 export { idempotencyKeyFor } from './create-phase.js';
-export type { ServedArticle, SyncArticleResult, SyncEvent, SyncOutcome, SyncResult, SyncTotals } from './sync-result.js';
+export type { ServedArticle, SyncArticleResult, SyncEvent, SyncOutcome, SyncResult, SyncTotals } from './result-shape.js';
 
 /** What sync needs of the HTTP client (src/api/client.ts's ArticleClient fits). */
 export interface SyncClient {

@@ -1,5 +1,5 @@
 // The planner: compares the manifest's specs with the lock file and the cache, and says what each article needs.
-import { articleRequestSchema, type ArticleRequest } from '../spec/request-schema.js';
+import { articleRequestSchema, type ArticleRequest } from '../contract/request-schema.js';
 import { canonicalRequest, diffRequests, requestHash, type CanonicalRequest, type RequestChange } from './canonical-request.js';
 import type { LockEntry, LockEntryError, LockFile } from './lock-file.js';
 import { estimateWords, type WordEstimate } from './word-estimate.js';

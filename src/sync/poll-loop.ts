@@ -1,10 +1,10 @@
 // The one polling loop of a run: one timer for every article being written, each poll aimed at its predicted finish.
-import type { ArticleStatus } from '../spec/response-schema.js';
+import type { ArticleStatus } from '../contract/response-schema.js';
 import type { OutputCache } from './output-cache.js';
 import type { SyncSpec } from './plan.js';
 import { PollSchedule, type PollTiming } from './poll-schedule.js';
 import { FATAL_CODES, UNREACHABLE_CODE } from './run-rules.js';
-import { entryErrorOf, type RunState } from './run-state.js';
+import { entryErrorOf, type RunState } from './run-record.js';
 import type { SettledWrites } from './settled-writes.js';
 import { billedFor, otherArticleError, outputOf, serviceErrorOf } from './status-record.js';
 

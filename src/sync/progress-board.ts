@@ -1,7 +1,7 @@
 // Where each article of a run stands, from the engine's events: the one reducer behind the CLI display, the loader's queue and the toolbar panel.
 import type { LockEntryError } from './lock-file.js';
 import type { PlanAction } from './plan.js';
-import type { SyncEvent } from './sync-result.js';
+import type { SyncEvent } from './result-shape.js';
 
 /**
  * - `reused`: served from the cache or restored; nothing asked of the service.

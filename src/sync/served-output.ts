@@ -1,14 +1,14 @@
 // The output a slug serves after a sync: from the cache, checked against its entry, or fetched again with one GET.
 import { basename, dirname } from 'node:path';
-import type { ArticleStatus } from '../spec/response-schema.js';
+import type { ArticleStatus } from '../contract/response-schema.js';
 import { SyncError } from './errors.js';
 import type { LockEntry } from './lock-file.js';
 import type { LockSession } from './lock-session.js';
 import type { CachedOutput, OutputCache } from './output-cache.js';
 import type { SyncSpec } from './plan.js';
-import { entryErrorOf } from './run-state.js';
+import { entryErrorOf } from './run-record.js';
 import { billedFor, otherArticleError, outputOf } from './status-record.js';
-import type { ServedArticle, SyncArticleResult, SyncEvent } from './sync-result.js';
+import type { ServedArticle, SyncArticleResult, SyncEvent } from './result-shape.js';
 
 /** The finished article a lock entry serves: its own, or the earlier one while a changed request is written. */
 export function servedOf(entry: LockEntry | undefined): ServedArticle | undefined {

@@ -2,7 +2,7 @@
 import type { BilledWords } from './billed-words.js';
 import type { LockEntryError, LockFile } from './lock-file.js';
 import type { LockSession } from './lock-session.js';
-import type { RunState } from './run-state.js';
+import type { RunState } from './run-record.js';
 
 /** One article that reached an end state on the service. */
 export type Settled =

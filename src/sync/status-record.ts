@@ -1,6 +1,6 @@
 // Reading the service's status record of one of our articles: is it ours, what failed, what to cache and record.
-import { articleRequestSchema } from '../spec/request-schema.js';
-import type { ArticleStatus, FinishedArticleStatus } from '../spec/response-schema.js';
+import { articleRequestSchema } from '../contract/request-schema.js';
+import type { ArticleStatus, FinishedArticleStatus } from '../contract/response-schema.js';
 import { ArticleLoaderError } from '../errors.js';
 import { billedWords, type BilledWords } from './billed-words.js';
 import type { LockEntryError } from './lock-file.js';

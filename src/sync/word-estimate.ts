@@ -1,5 +1,5 @@
 // An estimate of the words one create bills, from the request alone, for `plan` and the budget message.
-import { IMAGE_WORD_COST, type ArticleRequest } from '../spec/request-schema.js';
+import { IMAGE_WORD_COST, type ArticleRequest } from '../contract/request-schema.js';
 
 /**
  * The service bills generated words (images at a fixed word price per image) but does not say how

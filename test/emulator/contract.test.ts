@@ -1,7 +1,7 @@
 // The contract suite: the real HTTP client of src/api against the emulator, over real HTTP.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createArticleClient, type ArticleClient, type ArticleClientOptions } from '../../src/api/client.js';
-import type { ArticleStatus } from '../../src/spec/response-schema.js';
+import type { ArticleStatus } from '../../src/contract/response-schema.js';
 import { hashArticleRequest, MAX_LINKS, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 
 const KEY = 'contract-key-0001';

@@ -1,8 +1,8 @@
 // Sample text a reader could take for a real draft: titles without doubled words, cities read from lower-case keywords, item and product counts by the spec, length by articleLength.
 import { describe, expect, it } from 'vitest';
 import { writeArticle } from '../../src/emulator/index.js';
-import { cityOfKeyword, topicOfKeyword } from '../../src/emulator/writer/keyword.js';
-import { articleRequestSchema } from '../../src/spec/request-schema.js';
+import { cityOfKeyword, topicOfKeyword } from '../../src/emulator/placeholder-writer/keyword.js';
+import { articleRequestSchema } from '../../src/contract/request-schema.js';
 
 const titleOf = (input: Record<string, unknown>) => writeArticle(articleRequestSchema.parse(input)).title;
 

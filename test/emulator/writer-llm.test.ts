@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type ArticleStatusRecord, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import type { ModelWriterOptions } from '../../src/emulator/model-writer/index.js';
 import { processArticle } from '../../src/pipeline/index.js';
-import { countHtmlWords } from '../../src/spec/word-count.js';
+import { countHtmlWords } from '../../src/contract/word-count.js';
 import { startStandIn, type RecordedCall, type StandIn, type StandInFault, type StandInOptions } from './openai-stand-in.js';
 
 const KEY = 'writer-test-account-key';

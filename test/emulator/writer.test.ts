@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { articleRequestSchema, type ArticleRequestInput } from '../../src/spec/request-schema.js';
-import { writeArticle } from '../../src/emulator/writer/index.js';
-import { countHtmlWords, htmlToText } from '../../src/spec/word-count.js';
+import { articleRequestSchema, type ArticleRequestInput } from '../../src/contract/request-schema.js';
+import { writeArticle } from '../../src/emulator/placeholder-writer/index.js';
+import { countHtmlWords, htmlToText } from '../../src/contract/word-count.js';
 
 function write(input: Record<string, unknown>) {
   return writeArticle(articleRequestSchema.parse(input as ArticleRequestInput));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planSync, emptyLockFile, type SyncEvent } from '../../src/sync/index.js';
-import { articleRequestSchema } from '../../src/spec/request-schema.js';
+import { articleRequestSchema } from '../../src/contract/request-schema.js';
 import { SyncReporter, type LoaderLogger } from '../../src/loader/sync-report.js';
 
 function recorder(): LoaderLogger & { lines: { level: string; message: string }[] } {

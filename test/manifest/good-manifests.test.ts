@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { POLISH_SETTINGS_DEFAULTS } from '../../src/spec/request-schema.js';
+import { POLISH_SETTINGS_DEFAULTS } from '../../src/contract/request-schema.js';
 import { loadManifest, type ArticleSpec } from '../../src/manifest/index.js';
 
 const good = (name: string) => fileURLToPath(new URL(`../../fixtures/manifests/good/${name}`, import.meta.url));

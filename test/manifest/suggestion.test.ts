@@ -1,7 +1,7 @@
 // The one did-you-mean helper: typos, swapped letters, case and separators, aliases, and nothing when nothing is close.
 import { describe, expect, it } from 'vitest';
 import { didYouMean, suggestName } from '../../src/manifest/index.js';
-import { ARTICLE_TYPES } from '../../src/spec/request-schema.js';
+import { ARTICLE_TYPES } from '../../src/contract/request-schema.js';
 
 describe('suggestName', () => {
   it('should find the name meant', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { writeArticle } from '../../src/emulator/index.js';
 import { parseArticleHtml } from '../../src/pipeline/parse.js';
 import { faqOf } from '../../src/pipeline/index.js';
-import { articleRequestSchema } from '../../src/spec/request-schema.js';
+import { articleRequestSchema } from '../../src/contract/request-schema.js';
 
 const faq = (html: string) => faqOf(parseArticleHtml(html).tree);
 

@@ -8,7 +8,7 @@ import { formatCount, plural, type Output } from '../output.js';
 import { type CostEstimate, costLine, costOf, planArticleLines, planCountsLine, plannedArticleJson } from '../plan-report.js';
 import { editedLines, editedReport } from '../edited-report.js';
 import { openProject } from '../project-files.js';
-import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../sync-rules.js';
+import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../spending-flags.js';
 
 export const PLAN_COMMAND: CommandDefinition = {
   name: 'plan',

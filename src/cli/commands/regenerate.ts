@@ -10,7 +10,7 @@ import { formatCount, plural } from '../output.js';
 import { shownPath } from '../manifest-location.js';
 import { openProject } from '../project-files.js';
 import { SERVICE_FLAG_HELP } from '../service-connection.js';
-import { planOptionsOf } from '../sync-rules.js';
+import { planOptionsOf } from '../spending-flags.js';
 import { executeSync, SYNC_COMMAND, syncSettings } from './sync.js';
 
 const { 'retry-failed': _retryFailed, 'retry-unknown': _retryUnknown, ...SYNC_FLAGS } = SYNC_COMMAND.flags;

@@ -12,7 +12,7 @@ import { openProject } from '../project-files.js';
 import type { ProgressDisplay } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, type ServiceConnection } from '../service-connection.js';
 import { SyncProgress } from '../sync-progress.js';
-import { checkRetryFailed, planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../sync-rules.js';
+import { checkRetryFailed, planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../spending-flags.js';
 
 const OFFLINE_POLL_MS = 50;
 

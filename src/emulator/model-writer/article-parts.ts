@@ -1,8 +1,8 @@
 // The parts an article is written in after its outline, in order: each a statusDetail step, a prompt, and how its answer becomes HTML.
-import type { ArticleRequest } from '../../spec/request-schema.js';
-import { escapeHtml } from '../writer/prose.js';
-import { DEFAULT_RETAIL_DOMAIN, youtubeIdOf } from '../writer/index.js';
-import { ENGLISH, languagePack } from '../writer/language-packs.js';
+import type { ArticleRequest } from '../../contract/request-schema.js';
+import { escapeHtml } from '../placeholder-writer/prose.js';
+import { DEFAULT_RETAIL_DOMAIN, youtubeIdOf } from '../placeholder-writer/index.js';
+import { ENGLISH, languagePack } from '../placeholder-writer/language-packs.js';
 import type { ArticleShape } from './article-shape.js';
 import type { PartShapeOptions } from './markdown-html.js';
 import { bodyPrompt, conclusionPrompt, faqPrompt, introductionPrompt, keyTakeawaysPrompt, supplementalPrompt, type PartPrompt } from './prompts.js';

@@ -1,8 +1,8 @@
 // The shape of an article before the model writes it: how many sections or items, which parts, how many words each.
-import type { ArticleRequest } from '../../spec/request-schema.js';
-import { listItemCount } from '../writer/index.js';
-import { blogPostLength, requestedSections, type BlogPost } from '../writer/compose.js';
-import type { PlannedSection } from '../writer/outline.js';
+import type { ArticleRequest } from '../../contract/request-schema.js';
+import { listItemCount } from '../placeholder-writer/index.js';
+import { blogPostLength, requestedSections, type BlogPost } from '../placeholder-writer/compose.js';
+import type { PlannedSection } from '../placeholder-writer/outline.js';
 
 /** What the body is made of: sections with headings, numbered list items, or reviewed products. */
 export type BodyUnit = 'section' | 'item' | 'product';

@@ -1,5 +1,5 @@
 // The emulator's model writer: one OpenAI-compatible server, its settings resolved once, writing articles and estimating them.
-import type { ArticleRequest } from '../../spec/request-schema.js';
+import type { ArticleRequest } from '../../contract/request-schema.js';
 import { articleShape, plannedSteps, plannedWords } from './article-shape.js';
 import { ChatCompletions } from './chat-completions.js';
 import { writeWithModel, type KeptAnswers, type ModelDraft, type ReportStep } from './write-article.js';

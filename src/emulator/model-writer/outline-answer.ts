@@ -1,5 +1,5 @@
 // Reading the model's outline answer: a "Title:" line and numbered headings, as the outline prompt asks; models stray, so leniently.
-import type { PlannedSection } from '../writer/outline.js';
+import type { PlannedSection } from '../placeholder-writer/outline.js';
 
 export interface OutlineAnswer {
   title: string | undefined;

@@ -1,6 +1,6 @@
 // The prompts the model writer sends: every request parameter that shapes the text says so here, once.
-import type { ArticleRequest } from '../../spec/request-schema.js';
-import type { PlannedSection } from '../writer/outline.js';
+import type { ArticleRequest } from '../../contract/request-schema.js';
+import type { PlannedSection } from '../placeholder-writer/outline.js';
 import type { ArticleShape } from './article-shape.js';
 import type { ChatMessage } from './chat-completions.js';
 

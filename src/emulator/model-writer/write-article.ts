@@ -1,9 +1,9 @@
 // Writing an article with a language model: the outline first, then each part in order, reporting each step as it starts.
 import { z } from 'zod';
-import type { ArticleRequest } from '../../spec/request-schema.js';
-import { countHtmlWords } from '../../spec/word-count.js';
-import { titleCase } from '../writer/keyword.js';
-import { escapeHtml } from '../writer/prose.js';
+import type { ArticleRequest } from '../../contract/request-schema.js';
+import { countHtmlWords } from '../../contract/word-count.js';
+import { titleCase } from '../placeholder-writer/keyword.js';
+import { escapeHtml } from '../placeholder-writer/prose.js';
 import { articleParts, sourcesHtml } from './article-parts.js';
 import { articleShape } from './article-shape.js';
 import type { ChatCompletions } from './chat-completions.js';

@@ -1,7 +1,7 @@
 // The article routes: POST /api/articles/ (validate, replay idempotent creates, bill, queue) and GET /api/articles/{id}.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { articleRequestSchema, type ArticleRequest } from '../../spec/request-schema.js';
+import { articleRequestSchema, type ArticleRequest } from '../../contract/request-schema.js';
 import type { Account } from '../accounts.js';
 import { failure, invalid, invalidFields, json, type Answer, type RouteResult } from '../answer.js';
 import { creationCharge, type CreationCharge } from '../article-charge.js';

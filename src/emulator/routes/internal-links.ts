@@ -1,6 +1,6 @@
 // The internal-links route: POST /api/internal-links/ links a text to a domain's pages for one credit.
 import type { IncomingMessage } from 'node:http';
-import { internalLinkRequestSchema } from '../../spec/response-schema.js';
+import { internalLinkRequestSchema } from '../../contract/response-schema.js';
 import { planAllowsInternalLinks, type Account } from '../accounts.js';
 import { failure, invalidFields, json, type RouteResult } from '../answer.js';
 import { remainingCredits } from '../balances.js';

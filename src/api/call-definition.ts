@@ -14,7 +14,7 @@ export interface Answer {
 }
 
 /** One HTTP call: where it goes and how its successful answer is read. */
-export interface CallSpec<T> {
+export interface CallDefinition<T> {
   operation: ArticleOperation;
   method: 'GET' | 'POST';
   path: string;

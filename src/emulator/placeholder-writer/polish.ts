@@ -1,5 +1,5 @@
 // Polish: the service's rewrite pass, applied per polishSettings so its effect is visible in the HTML.
-import type { PolishSettings } from '../../spec/request-schema.js';
+import type { PolishSettings } from '../../contract/request-schema.js';
 import type { ArticleDocument, Block } from './article-document.js';
 import type { Sentence } from './prose.js';
 

@@ -1,7 +1,7 @@
 // The emulator's article writer: deterministic, realistic and messy HTML for an article request.
-import type { ArticleRequest } from '../../spec/request-schema.js';
+import type { ArticleRequest } from '../../contract/request-schema.js';
 import { hashRequest } from '../canonical-request.js';
-import { countHtmlWords } from '../../spec/word-count.js';
+import { countHtmlWords } from '../../contract/word-count.js';
 import type { ArticleImage } from './article-document.js';
 import { composeArticle } from './compose.js';
 import { polishDocument } from './polish.js';

@@ -1,7 +1,7 @@
 // The article request schema against the spec: every enum value, default, limit and cross-type rejection.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { IMAGE_PIXEL_SIZES, IMAGE_SIZE_SHORTHANDS, IMAGE_SIZES } from '../../src/spec/image-size.js';
+import { IMAGE_PIXEL_SIZES, IMAGE_SIZE_SHORTHANDS, IMAGE_SIZES } from '../../src/contract/image-size.js';
 import {
   ALL_PARAMETER_NAMES,
   ARTICLE_LENGTHS,
@@ -23,7 +23,7 @@ import {
   articleRequestSchema,
   articleTypesForParameter,
   commonParametersShape,
-} from '../../src/spec/request-schema.js';
+} from '../../src/contract/request-schema.js';
 
 type Shape = Record<string, z.ZodType>;
 

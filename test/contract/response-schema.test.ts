@@ -8,7 +8,7 @@ import {
   errorBodySchema,
   internalLinkRequestSchema,
   internalLinksJsonSchema,
-} from '../../src/spec/response-schema.js';
+} from '../../src/contract/response-schema.js';
 import { ARTICLE_ID, finishedRecord, processingRecord } from '../api/client-fixtures.js';
 
 const OUTPUT = { html: '<h1>Boots</h1>', polishedHtml: null };

@@ -1,7 +1,7 @@
 // Composing an article document for a request: structure per article type, honouring every parameter.
-import type { ArticleRequest, ArticleType } from '../../spec/request-schema.js';
-import { imageSizeToPixels } from '../../spec/image-size.js';
-import { countHtmlWords } from '../../spec/word-count.js';
+import type { ArticleRequest, ArticleType } from '../../contract/request-schema.js';
+import { imageSizeToPixels } from '../../contract/image-size.js';
+import { countHtmlWords } from '../../contract/word-count.js';
 import { createRandom, type Random } from '../seeded-random.js';
 import type { ArticleDocument, ArticleImage, Block } from './article-document.js';
 import { ENGLISH, languagePack, type LanguagePack } from './language-packs.js';

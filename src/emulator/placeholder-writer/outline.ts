@@ -1,5 +1,5 @@
 // Turning `outline` and `extraOutlinePrompt` into the H2/H3 sections the writer writes.
-import type { OutlineSection } from '../../spec/request-schema.js';
+import type { OutlineSection } from '../../contract/request-schema.js';
 
 export interface PlannedSection {
   title: string;

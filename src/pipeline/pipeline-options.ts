@@ -1,7 +1,7 @@
 // The pipeline's options (ArticleContext): what they mean, their rules, and their one-time resolution into each plugin's options.
 
 import { z } from 'zod';
-import { ARTICLE_TYPES, type ArticleType } from '../spec/request-schema.js';
+import { ARTICLE_TYPES, type ArticleType } from '../contract/request-schema.js';
 import { embedHostsSchema } from './embeds.js';
 import { PipelineOptionError } from './errors.js';
 import { articleTypeSchema, relOptionSchema, targetOptionSchema, type ExternalLinksOptions, type ExternalRelOption, type ExternalTargetOption } from './external-links.js';

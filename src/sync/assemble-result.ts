@@ -3,9 +3,9 @@ import { recordedWords } from './billed-words.js';
 import type { LockEntryError, LockFile } from './lock-file.js';
 import type { OutputCache } from './output-cache.js';
 import type { PlannedArticle, SyncPlan } from './plan.js';
-import type { RecordedOutcome, RunState } from './run-state.js';
+import type { RecordedOutcome, RunState } from './run-record.js';
 import { servedOf } from './served-output.js';
-import type { SyncArticleResult, SyncOutcome, SyncResult, SyncTotals } from './sync-result.js';
+import type { SyncArticleResult, SyncOutcome, SyncResult, SyncTotals } from './result-shape.js';
 
 export interface RunFacts {
   plan: SyncPlan;

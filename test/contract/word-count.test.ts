@@ -2,7 +2,7 @@
 
 import { readFile, readdir } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { countHtmlWords, countWords, wordSpans } from '../../src/spec/word-count.js';
+import { countHtmlWords, countWords, wordSpans } from '../../src/contract/word-count.js';
 import { parseArticleHtml } from '../../src/pipeline/parse.js';
 import { rawText } from '../../src/pipeline/plain-text.js';
 

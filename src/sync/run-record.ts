@@ -1,6 +1,6 @@
 // What one run shares between its steps: the one record of each article's outcome, why the run stopped, and its events.
 import type { LockEntryError } from './lock-file.js';
-import type { SyncEvent, SyncOutcome } from './sync-result.js';
+import type { SyncEvent, SyncOutcome } from './result-shape.js';
 
 export interface RecordedOutcome {
   outcome: SyncOutcome;
