@@ -1,33 +1,68 @@
-// The exit codes of every astro-article-loader command, in one place, so scripts can rely on them.
+// The exit codes of every astro-article-loader command, declared once: the codes, `--help` and the CLI guide's table come from here.
 
 /**
- * Scripts branch on these, so they never change meaning. Every command uses this table; `--help`
- * and the README print it.
+ * Scripts branch on these, so they never change meaning. Each has a code, the name the commands
+ * use, and a plain-text meaning that `--help` and docs/cli.md print (a test keeps the guide equal).
  */
-export const EXIT_CODES = {
-  /** The command did what was asked; for `plan`: nothing would be created. */
-  ok: 0,
-  /** Something failed: an article failed or did not finish, the service refused or could not be reached, an unexpected error. */
-  failure: 1,
-  /** The command was called wrongly: unknown flag, bad value, no or invalid manifest, no service configured. */
-  usage: 2,
-  /** Articles would have to be created (and paid for) and were not: `plan` found some, or `sync` was frozen or over budget. */
-  wouldCreate: 3,
-  /** `verify` found the lock file and the cache inconsistent. */
-  verifyFailed: 4,
-  /** Stopped by Ctrl-C (SIGINT); the lock file is consistent. */
-  interrupted: 130,
-  /** Stopped by SIGTERM; the lock file is consistent. */
-  terminated: 143,
-} as const;
+const DECLARED = [
+  { code: 0, name: 'ok', meaning: 'ok (plan: nothing would be created)' },
+  {
+    code: 1,
+    name: 'failure',
+    meaning:
+      'failure: an article failed or did not finish, the service refused or could not be reached, adopt refused (another keyword, unknown id or slug, failed article), an unexpected error',
+  },
+  {
+    code: 2,
+    name: 'usage',
+    meaning: 'usage or configuration error: unknown flag or bad value, no or invalid manifest, no service configured, a key given as a flag',
+  },
+  { code: 3, name: 'wouldCreate', meaning: 'articles would be created (and paid for) and were not: plan found some, or sync was frozen or over budget' },
+  { code: 4, name: 'verifyFailed', meaning: 'verify found the lock file and the cache inconsistent' },
+  { code: 130, name: 'interrupted', meaning: 'interrupted by Ctrl-C (SIGINT); the lock file is consistent' },
+  { code: 143, name: 'terminated', meaning: 'stopped by SIGTERM; the lock file is consistent' },
+] as const;
 
-export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
+type Declared = (typeof DECLARED)[number];
+
+/** Every exit code with its name and meaning, in code order. */
+export const EXIT_CODE_LIST: readonly Declared[] = DECLARED;
+
+/** The codes by name, for the commands: `EXIT_CODES.wouldCreate` is 3. */
+export const EXIT_CODES = Object.fromEntries(DECLARED.map(({ name, code }) => [name, code])) as {
+  readonly [D in Declared as D['name']]: D['code'];
+};
+
+export type ExitCode = Declared['code'];
+
+/** The widest help line; longer meanings wrap under their own first word. */
+const HELP_WIDTH = 92;
+const HELP_INDENT = 7;
+
+/** Breaks a meaning into lines that fit beside the code column. */
+function wrapMeaning(meaning: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of meaning.split(' ')) {
+    if (line !== '' && HELP_INDENT + line.length + 1 + word.length > HELP_WIDTH) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line];
+}
 
 /** The table as printed by `--help`. */
-export const EXIT_CODE_HELP = `Exit codes:
-  0    ok (plan: nothing would be created)
-  1    failure (an article failed or did not finish, service error, unexpected error)
-  2    usage or configuration error (bad flag, no or invalid manifest, no service configured)
-  3    articles would be created and were not (plan found some; sync frozen or over budget)
-  4    verify found problems
-  130  interrupted by Ctrl-C (143: SIGTERM); the lock file is consistent`;
+export const EXIT_CODE_HELP = [
+  'Exit codes:',
+  ...EXIT_CODE_LIST.map(({ code, meaning }) =>
+    wrapMeaning(meaning)
+      .map((line, index) => (index === 0 ? `  ${String(code).padEnd(HELP_INDENT - 2)}${line}` : `${' '.repeat(HELP_INDENT)}${line}`))
+      .join('\n'),
+  ),
+].join('\n');
+
+/** The table as the CLI guide prints it (Markdown); a test keeps docs/cli.md equal to it. */
+export function exitCodeTable(): string {
+  return ['| code | meaning |', '|---|---|', ...EXIT_CODE_LIST.map(({ code, meaning }) => `| ${code} | ${meaning} |`)].join('\n');
+}
