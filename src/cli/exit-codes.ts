@@ -10,7 +10,7 @@ const DECLARED = [
     code: 1,
     name: 'failure',
     meaning:
-      'failure: an article failed or did not finish, the service refused or could not be reached, adopt refused (another keyword, unknown id or slug, failed article), an unexpected error',
+      'failure: an article failed or did not finish, the service refused or could not be reached, a command refused what it was asked (adopt: another keyword, an unknown id or slug, a failed article; regenerate, edit: a slug not in the manifest or not finished; edit: the edit exists already), an unexpected error',
   },
   {
     code: 2,
@@ -18,7 +18,7 @@ const DECLARED = [
     meaning: 'usage or configuration error: unknown flag or bad value, no or invalid manifest, no service configured, a key given as a flag',
   },
   { code: 3, name: 'wouldCreate', meaning: 'articles would be created (and paid for) and were not: plan found some, or sync was frozen or over budget' },
-  { code: 4, name: 'verifyFailed', meaning: 'verify found the lock file and the cache inconsistent' },
+  { code: 4, name: 'verifyFailed', meaning: 'verify found an error: the lock file and the cache disagree or cannot be trusted, an unknown create is unresolved, or an edit is empty' },
   { code: 130, name: 'interrupted', meaning: 'interrupted by Ctrl-C (SIGINT); the lock file is consistent' },
   { code: 143, name: 'terminated', meaning: 'stopped by SIGTERM; the lock file is consistent' },
 ] as const;
