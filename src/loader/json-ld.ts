@@ -41,7 +41,7 @@ function publisherOf(publisher: JsonLdOptions['publisher']): JsonLd | undefined 
  * The JSON-LD for an article page: a schema.org `Article` (headline, description, wordCount,
  * datePublished and dateModified when known, url, image, publisher), followed by a `FAQPage` when
  * the article has a FAQ. Returns an array: serialize it into one
- * `<script type="application/ld+json">`, escaping `<` (see the README).
+ * `<script type="application/ld+json">`, escaping `<` (see "SEO data" in docs/running-a-site.md).
  */
 export function articleJsonLd(entry: JsonLdEntry, options: JsonLdOptions): JsonLd[] {
   const site = new URL(String(options.site));

@@ -2,7 +2,7 @@
 //
 // Astro replaces `<img __ASTRO_IMAGE_="{json}">` in an entry's `rendered.html` with the output of its image service when
 // the entry has a `filePath`, lists the image in `rendered.metadata.imagePaths` and in `assetImports`, and the JSON's
-// `src` is a path Vite can import relative to that file (Astro 5.9 and later, any loader: see docs/images.md). Run
+// `src` is a path Vite can import relative to that file (Astro 5.9 and later, any loader: see docs/builds.md). Run
 // it after the final sanitize (which would remove the attribute), right before stringifying.
 
 import type { Element, Parents, Root } from 'hast';

@@ -61,11 +61,11 @@ describe('parameters that would have no effect', () => {
   });
 });
 
-describe("the README's YAML example", () => {
+describe("the manifest guide's YAML example", () => {
   it('should read without a problem or a warning', async () => {
     const { readFile } = await import('node:fs/promises');
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
-    const example = /### YAML\n```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+    const guide = await readFile(new URL('../../docs/manifest.md', import.meta.url), 'utf8');
+    const example = /## YAML\n```yaml\n([\s\S]*?)```/.exec(guide)?.[1];
     expect(example).toBeDefined();
     const manifest = parseManifest(example!, 'articles.yaml');
     expect(manifest.specs.map((spec) => spec.slug)).toEqual(['10-best-hiking-trails', 'weekend-packing-list', 'best-hiking-boots']);

@@ -147,7 +147,7 @@ export class ChatCompletions {
     }
     if (code === undefined || NETWORK_CODES.has(code) || error instanceof TypeError) {
       const what = code === 'ECONNREFUSED' ? 'refused the connection' : `could not be reached or closed the connection (${code ?? 'network error'})`;
-      return new ModelWriterError('writer_unreachable', `${this.#where} ${what} while ${call.doing}{after}. Start the server (see "Write with your own model" in the README) or fix --writer-url.`, true);
+      return new ModelWriterError('writer_unreachable', `${this.#where} ${what} while ${call.doing}{after}. Start the server (see "Write with your own model" in docs/emulator.md) or fix --writer-url.`, true);
     }
     return error;
   }

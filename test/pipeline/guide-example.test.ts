@@ -1,4 +1,4 @@
-// The README's example of the plugins on their own runs as written (against the built package) and prints what the README says it prints.
+// The pipeline guide's example of the plugins on their own runs as written (against the built package) and prints what the guide says it prints.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,17 +11,17 @@ let dir: string;
 
 beforeAll(async () => {
   await buildPackage();
-  dir = await mkdtemp(join(REPO, 'node_modules', '.readme-example-'));
+  dir = await mkdtemp(join(REPO, 'node_modules', '.guide-example-'));
 }, 120_000);
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe("the README's pipeline example", () => {
+describe("the pipeline guide's example", () => {
   it('should print the HTML and data its comments show', async () => {
-    const readme = await readFile(join(REPO, 'README.md'), 'utf8');
-    const block = /### The plugins on their own[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    const guide = await readFile(join(REPO, 'docs/pipeline.md'), 'utf8');
+    const block = /## The plugins on their own[\s\S]*?```ts\n([\s\S]*?)```/.exec(guide)?.[1];
     expect(block).toBeDefined();
     const shown = /\/\/ String\(file\): '(.*)'\n/.exec(block!)?.[1];
     expect(shown).toBeDefined();
