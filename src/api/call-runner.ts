@@ -3,7 +3,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { type AttemptFailure, createMayHaveHappened, type FailureContext, failureToError, isTransient } from './attempt-failure.js';
 import type { CallDefinition } from './call-definition.js';
 import { CircuitBreaker } from './circuit-breaker.js';
-import type { ArticleClientStats, ArticleRetryInfo } from './client.js';
+import type { ArticleRetryInfo } from './client-options.js';
 import type { ResolvedSettings } from './client-settings.js';
 import type { HttpExchange } from './http-exchange.js';
 import { type AttemptOutcome, type RetryDecision, type RetryResult, runWithRetries } from './retry-policy.js';
@@ -15,6 +15,14 @@ export interface CallRunner {
   readonly stats: ArticleClientStats;
   /** Later attempts fail with `closed`; in-flight ones finish, then the connections close. */
   close(): Promise<void>;
+}
+
+/** A client's counters, kept by its runner; `ArticleClient.stats`. */
+export interface ArticleClientStats {
+  /** HTTP attempts sent, retries included. */
+  readonly requests: number;
+  /** Retries scheduled (backoff sleeps started). */
+  readonly retries: number;
 }
 
 type FailedRun<T> = Extract<RetryResult<T, AttemptFailure>, { ok: false }>;

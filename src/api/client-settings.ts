@@ -1,7 +1,7 @@
 // The article client's options checked and defaulted once, before anything is sent: the service's origin and path prefix, timeouts, limits.
 import { ArticleLoaderError } from '../errors.js';
 import { DEFAULT_UNREACHABLE_AFTER } from './circuit-breaker.js';
-import type { ArticleClientOptions } from './client.js';
+import type { ArticleClientOptions } from './client-options.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry-policy.js';
 
 /** The options as the client uses them: checked, defaulted, the base URL split in two. */
@@ -17,8 +17,10 @@ export interface ResolvedSettings {
   policy: RetryPolicy;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_CONCURRENCY = 8;
+/** Longest one request (one exchange with the service) may take: 30 seconds. Not a run's wait: see `sync/run-rules.ts`. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Requests in flight at once through one client. */
+const DEFAULT_REQUEST_CONCURRENCY = 8;
 
 /** The options with defaults applied; throws `invalid_client_options` listing every value that cannot work. */
 export function resolveSettings(options: ArticleClientOptions): ResolvedSettings {
@@ -29,9 +31,9 @@ export function resolveSettings(options: ArticleClientOptions): ResolvedSettings
   } else if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
     problems.push('apiKey contains spaces, line breaks or non-ASCII characters: check ARTICLES_API_KEY for a stray newline or quote');
   }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) problems.push('timeoutMs must be a positive number of milliseconds');
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const concurrency = options.concurrency ?? DEFAULT_REQUEST_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1) problems.push('concurrency must be a whole number of at least 1');
   const unreachableAfter = options.unreachableAfter ?? DEFAULT_UNREACHABLE_AFTER;
   if (!Number.isInteger(unreachableAfter) || unreachableAfter < 1) problems.push('unreachableAfter must be a whole number of at least 1');

@@ -1,14 +1,11 @@
 // Removing the API key from anything that came back from the service, in every form a service might echo it in.
+import { escapeRegExp } from '../lang/escape.js';
 
 /** Shorter "keys" are not secrets worth mangling every message for (and would be found everywhere). */
 const MIN_SECRET_LENGTH = 6;
 /** Encoded forms shorter than this could match by chance in ordinary text. */
 const MIN_FORM_LENGTH = 8;
 export const REDACTED = '[redacted]';
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * The characters of the base64 (or base64url) encoding of `bytes` that depend on `bytes` alone,

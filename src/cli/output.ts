@@ -1,5 +1,8 @@
 // Where a command's words go: stdout for results, stderr for progress and errors, colour only on a terminal, never a secret.
 
+/** Counts in a command's words, as the loader's log lines write them too. */
+export { formatCount, plural } from '../lang/count-text.js';
+
 /** The part of a stream the commands use (process.stdout / process.stderr fit). */
 export interface OutputStream {
   write(text: string): unknown;
@@ -111,11 +114,6 @@ export class Output {
   }
 }
 
-/** 12345 → "12,345": figures people compare at a glance. */
-export function formatCount(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
-}
-
 /** 65_000 → "1m 05s"; 4_200 → "4.2s". */
 export function formatDuration(ms: number): string {
   if (ms < 10_000) return `${(ms / 1000).toFixed(1)}s`;
@@ -124,8 +122,4 @@ export function formatDuration(ms: number): string {
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes}m ${String(seconds % 60).padStart(2, '0')}s`;
   return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
-}
-
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
 }

@@ -1,6 +1,7 @@
 // Zod schemas for the article-creation request: every parameter, enum value, default and limit of the spec.
 import { z } from 'zod';
 import { IMAGE_SIZES } from './image-size.js';
+import { isPlainObject } from '../lang/plain-object.js';
 
 // ---------------------------------------------------------------------------
 // Enumerations, spelled exactly as the spec spells them.
@@ -245,10 +246,6 @@ const articleRequestUnion = z.discriminatedUnion(
   ],
   { error: () => `must be one of ${ARTICLE_TYPES.map((t) => `"${t}"`).join(', ')}` },
 );
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The article-creation request. `articleType` defaults to `blog_post`; the parsed value has every

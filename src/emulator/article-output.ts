@@ -1,7 +1,7 @@
 // What an article shows: its written draft with internal links, and its status record with signed image URLs.
 import type { ArticleRecord } from './article-store.js';
 import type { EmulatorContext } from './context.js';
-import { insertInternalLinks } from './internal-links.js';
+import { insertLinksInText } from './internal-links.js';
 import type { ArticleStatusRecord } from './running-emulator.js';
 import { writeArticle, type WrittenArticle } from './placeholder-writer/index.js';
 
@@ -16,8 +16,8 @@ export function withInternalLinks<T extends { html: string; polishedHtml: string
   if (domain === undefined) return written;
   return {
     ...written,
-    html: insertInternalLinks(written.html, domain.pages, 'html').content,
-    polishedHtml: written.polishedHtml === null ? null : insertInternalLinks(written.polishedHtml, domain.pages, 'html').content,
+    html: insertLinksInText(written.html, domain.pages, 'html').content,
+    polishedHtml: written.polishedHtml === null ? null : insertLinksInText(written.polishedHtml, domain.pages, 'html').content,
   };
 }
 

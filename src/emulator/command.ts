@@ -1,9 +1,10 @@
 // The `astro-article-loader emulator` command: run the emulator in the foreground until Ctrl-C.
 import { parseArgs } from 'node:util';
 import { ArticleLoaderError } from '../errors.js';
+import { urlForMessage } from '../lang/url-for-message.js';
 import { DEVELOPMENT_API_KEY } from './accounts.js';
 import { accountsFromEnv, loadEmulatorConfig } from './config-file.js';
-import { DEFAULT_WRITER_CONCURRENCY, displayUrl, withEnvKey, WRITER_KEY_ENV, WRITER_URL_ENV, writerFromEnv, type ModelWriterOptions } from './model-writer/index.js';
+import { DEFAULT_WRITER_CONCURRENCY, withEnvKey, WRITER_KEY_ENV, WRITER_URL_ENV, writerFromEnv, type ModelWriterOptions } from './model-writer/index.js';
 import type { EmulatorOptions } from './options.js';
 import type { RunningEmulator } from './running-emulator.js';
 import { startEmulator } from './server.js';
@@ -105,7 +106,7 @@ function writerOf(options: EmulatorOptions, values: Flags, env: NodeJS.ProcessEn
     }
     return undefined;
   }
-  if (!/^https?:\/\/[^/\s]+/.test(url) || !URL.canParse(url)) throw new UsageError(`--writer-url must be the http(s) base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1 (got "${displayUrl(url)}").`);
+  if (!/^https?:\/\/[^/\s]+/.test(url) || !URL.canParse(url)) throw new UsageError(`--writer-url must be the http(s) base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1 (got "${urlForMessage(url)}").`);
   const writer: ModelWriterOptions = { ...options.writer, url };
   const model = values['writer-model'] ?? options.writer?.model ?? fromEnv?.model;
   if (model !== undefined) writer.model = model;
@@ -200,7 +201,7 @@ function printStartup(url: string, options: EmulatorOptions, io: CommandIo): voi
   const writer = options.writer;
   if (writer !== undefined) {
     const key = writer.apiKey === undefined ? 'no key' : `key from ${WRITER_KEY_ENV} (not shown)`;
-    lines.push(`Writer: ${displayUrl(writer.url)}, model "${writer.model ?? 'default'}", ${writer.concurrency ?? DEFAULT_WRITER_CONCURRENCY} at once, ${key}. Articles are written by the model and bill the words it wrote.`);
+    lines.push(`Writer: ${urlForMessage(writer.url)}, model "${writer.model ?? 'default'}", ${writer.concurrency ?? DEFAULT_WRITER_CONCURRENCY} at once, ${key}. Articles are written by the model and bill the words it wrote.`);
   }
   lines.push('Press Ctrl-C to stop.');
   io.out(lines.join('\n'));

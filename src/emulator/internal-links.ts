@@ -1,6 +1,7 @@
 // Internal linking: find phrases of a domain's pages in content and link them, in HTML, Markdown or JSON.
 import type { InternalLinkPage } from './accounts.js';
 import { wordSpans } from '../contract/word-count.js';
+import { escapeHtml, escapeRegExp } from '../lang/escape.js';
 
 /** The spec: only the first ~2,500 words are analysed; the rest comes back unchanged. */
 export const WORDS_ANALYSED = 2500;
@@ -94,10 +95,6 @@ export function looksLikeHtml(content: string): boolean {
   return /<(?:[a-zA-Z][a-zA-Z0-9-]*)(?:\s[^>]*)?>/.test(content);
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 interface Phrase {
   text: string;
   page: InternalLinkPage;
@@ -140,7 +137,7 @@ export type LinkSyntax = 'html' | 'markdown';
  * Link phrases of `pages` in `content`. Each page and each phrase is linked at most once, at its
  * first eligible occurrence; at most MAX_LINKS links; only within the first WORDS_ANALYSED words.
  */
-export function insertInternalLinks(content: string, pages: readonly InternalLinkPage[], syntax: LinkSyntax): LinkResult {
+export function insertLinksInText(content: string, pages: readonly InternalLinkPage[], syntax: LinkSyntax): LinkResult {
   const segments = syntax === 'html' ? htmlSegments(content) : markdownSegments(content);
   const { end: limitEnd, words: wordsAnalysed } = analysedEnd(content, segments, WORDS_ANALYSED);
   const candidates: { start: number; end: number; phrase: Phrase }[] = [];
@@ -191,10 +188,6 @@ export function insertInternalLinks(content: string, pages: readonly InternalLin
 
 function anchor(phrase: string, page: InternalLinkPage, syntax: LinkSyntax): string {
   if (syntax === 'markdown') return `[${phrase}](${page.url.replace(/[()\s]/g, encodeURIComponent)})`;
-  const title = page.title === undefined ? '' : ` title="${escapeAttribute(page.title)}"`;
-  return `<a href="${escapeAttribute(page.url)}"${title}>${phrase}</a>`;
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const title = page.title === undefined ? '' : ` title="${escapeHtml(page.title)}"`;
+  return `<a href="${escapeHtml(page.url)}"${title}>${phrase}</a>`;
 }

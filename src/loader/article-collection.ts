@@ -42,8 +42,9 @@ import { articleProcessor, inProcess, type ArticleProcessor } from './pipeline-p
 import { processedKey, readProcessed, type DownloadedImages, type ProcessedRecord } from './processed-entries.js';
 import { API_KEY_ENV, API_URL_ENV, OFFLINE_DOWNLOADS, OUTPUT_OPTIONS, type ResolvedLoaderOptions } from './options.js';
 import { QueueTracker } from './queue-tracker.js';
+import { plural } from '../lang/count-text.js';
 import type { ArticleMark } from './runtime.js';
-import { collectionLogger, formatCount, shortPath, SyncReporter, type LoaderLogger } from './sync-report.js';
+import { collectionLogger, shortPath, SyncReporter, type LoaderLogger } from './sync-report.js';
 
 const PACKAGE_VERSION = packageVersion();
 
@@ -60,7 +61,7 @@ export class ArticlesNotReadyError extends ArticleLoaderError {
   readonly failures: NotReadyArticle[];
 
   constructor(failures: NotReadyArticle[]) {
-    const headline = `${formatCount(failures.length, 'article is', 'articles are')} not ready, and onFailure is "fail":`;
+    const headline = `${plural(failures.length, 'article is', 'articles are')} not ready, and onFailure is "fail":`;
     super('articles_not_ready', notReadyMessage(failures, headline, 'Set onFailure: "skip" to build the site without them.', 'above'));
     this.failures = failures;
   }
@@ -348,7 +349,7 @@ export class ArticleCollection {
       const servingEarlier = new Set(result.articles.filter((article) => article.serve?.current === false).map((article) => article.slug));
       const unpublished = this.#dev || this.#options.drafts ? new Set<string>() : unpublishedSlugs(manifest.specs, Date.now());
       const pass: PassContext = { manifest, specs, blocked, entries, lockFile, service, editsDir, edits, servingEarlier, unpublished, ...this.#siteContext(manifest.specs, result.cache, service) };
-      if (unpublished.size > 0) logger.info(`${formatCount(unpublished.size, 'draft or future-dated article')} left out of the build (${[...unpublished].join(', ')}); the loader option drafts: true includes them`);
+      if (unpublished.size > 0) logger.info(`${plural(unpublished.size, 'draft or future-dated article')} left out of the build (${[...unpublished].join(', ')}); the loader option drafts: true includes them`);
       const failures = await this.#applyResult(result, pass);
       this.#tracker.mark(articleMarks(manifest.specs, edits, Date.now()));
       this.#logCounts();
@@ -361,7 +362,7 @@ export class ArticleCollection {
       if (!this.#dev && failures.length > 0) {
         if (this.#options.onFailure === 'fail') throw new ArticlesNotReadyError(failures);
         logger.warn(
-          `${formatCount(failures.length, 'article was', 'articles were')} left out of the site (onFailure: "skip"): ${failures.map((f) => f.slug).join(', ')}. ` +
+          `${plural(failures.length, 'article was', 'articles were')} left out of the site (onFailure: "skip"): ${failures.map((f) => f.slug).join(', ')}. ` +
             `${notReadyAdvice(failures, 'above')} Set onFailure: "fail" to fail the build instead.`,
         );
       }
@@ -676,7 +677,7 @@ export class ArticleCollection {
     const { unchanged, rendered, reused, placeholders } = this.#counts;
     const line = `${rendered} rendered, ${reused} from the processed cache, ${unchanged} unchanged (digest), ${placeholders} placeholders`;
     const fromCache = reused > 0 ? `, ${reused} taken already processed from the cache` : '';
-    if (rendered + reused > 0) this.#logger.info(`${formatCount(rendered, 'article')} rendered${fromCache} (${unchanged} unchanged)`);
+    if (rendered + reused > 0) this.#logger.info(`${plural(rendered, 'article')} rendered${fromCache} (${unchanged} unchanged)`);
     this.#logger.debug(`entries: ${line}`);
   }
 

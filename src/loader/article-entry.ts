@@ -4,6 +4,7 @@ import type { ArticleContext, ProcessedArticle } from '../pipeline/index.js';
 import type { ArticleSpec } from '../manifest/index.js';
 import type { CachedOutput, LockEntry, LockEntryError } from '../sync/index.js';
 import type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
+import { escapeHtml } from '../lang/escape.js';
 
 /** What Astro's store keeps for an entry (a subset of its `DataEntry`). */
 export interface StoreEntry {
@@ -152,10 +153,6 @@ export function placeholderEntry(input: {
     digest: input.generateDigest({ placeholder: 1, ...data, ...siteFieldsDigest(input.site), createdAt: input.lockEntry?.createdAt ?? null }),
     rendered: { html: placeholderHtml(input.keyword, input.status, input.statusDetail, progress, input.error), metadata: { headings: [], imagePaths: [] } },
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Plain markup with no script and no style: the site's own CSS decides how it looks (class `article-placeholder`). */

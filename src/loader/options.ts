@@ -5,7 +5,7 @@ import { suggestName } from '../manifest/index.js';
 import { articleContextSchema } from '../pipeline/index.js';
 import { WRITER_KEY_ENV, type EmulatorTiming } from '../service/embedded-emulator.js';
 import { API_KEY_ENV, chooseService, ServiceConfigError, type ServiceSettings } from '../service/service-settings.js';
-import { DEFAULT_BUDGET, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, frozenByDefault } from '../sync/index.js';
+import { DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, frozenByDefault } from '../sync/index.js';
 import { forAstro } from './astro-error.js';
 import type { DataSchema } from './entry-data.js';
 
@@ -182,12 +182,12 @@ const runOptions = {
     default: 'none',
     meaning: '`true` or slugs: create failed articles again (each a new, paid article); remove it after the build',
   }),
-  ...option('timeoutMs', wholeAtLeast(1, 'it is the longest a build waits for articles, in milliseconds').default(DEFAULT_TIMEOUT_MS), {
-    default: `\`${DEFAULT_TIMEOUT_MS}\``,
+  ...option('timeoutMs', wholeAtLeast(1, 'it is the longest a build waits for articles, in milliseconds').default(DEFAULT_RUN_TIMEOUT_MS), {
+    default: `\`${DEFAULT_RUN_TIMEOUT_MS}\``,
     meaning: 'longest a build waits for articles being written',
   }),
-  ...option('concurrency', wholeAtLeast(1, 'it is how many creates run at once, e.g. 4').default(DEFAULT_CONCURRENCY), {
-    default: `\`${DEFAULT_CONCURRENCY}\``,
+  ...option('concurrency', wholeAtLeast(1, 'it is how many creates run at once, e.g. 4').default(DEFAULT_CREATE_CONCURRENCY), {
+    default: `\`${DEFAULT_CREATE_CONCURRENCY}\``,
     meaning: 'creates in flight at once',
   }),
   ...option('debounceMs', wholeAtLeast(0, 'it is how long the dev server waits after the last manifest edit, in milliseconds').default(DEFAULT_DEBOUNCE_MS), {

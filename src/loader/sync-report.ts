@@ -1,5 +1,6 @@
 // The loader's log lines: a plan summary, throttled progress, failures and a final summary; silent when nothing happens.
 import { relative } from 'node:path';
+import { plural } from '../lang/count-text.js';
 import { loaderRuntime } from './runtime.js';
 import { ProgressBoard, unknownCreatesLines, type ArticleProgress, type SyncEvent, type SyncPlan, type SyncResult } from '../sync/index.js';
 
@@ -33,10 +34,6 @@ export function collectionLogger(logger: LoaderLogger, root: string, collection:
 
 const numbers = new Intl.NumberFormat('en-US');
 
-export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
-  return `${numbers.format(count)} ${count === 1 ? singular : plural}`;
-}
-
 function seconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
@@ -57,7 +54,7 @@ export function planSummary(plan: SyncPlan, options: { offline?: boolean } = {})
   if (c.failed > 0) parts.push(`${numbers.format(c.failed)} failed earlier`);
   if (c.unknown > 0) parts.push(`${numbers.format(c.unknown)} unknown`);
   const words = c.create === 0 ? '' : options.offline === true ? ` (≈${numbers.format(plan.estimatedWords)} words, written free by the embedded emulator)` : ` (≈${numbers.format(plan.estimatedWords)} words to bill)`;
-  return `${formatCount(plan.articles.length, 'article')}: ${parts.join(', ')}${words}`;
+  return `${plural(plan.articles.length, 'article')}: ${parts.join(', ')}${words}`;
 }
 
 /**
@@ -177,13 +174,13 @@ export class SyncReporter {
     if (!worked) return;
     const words = billedWords(t, this.#offline);
     if (options.waiting === true && t.pending > 0) {
-      const created = t.created > 0 ? `${formatCount(t.created, 'article')} created${words === '' ? '' : ` (${words})`}; ` : '';
-      this.#logger.info(`${created}waiting for ${formatCount(t.pending, 'article')} in the background; placeholders show them until they are ready`);
+      const created = t.created > 0 ? `${plural(t.created, 'article')} created${words === '' ? '' : ` (${words})`}; ` : '';
+      this.#logger.info(`${created}waiting for ${plural(t.pending, 'article')} in the background; placeholders show them until they are ready`);
       this.unknownCreates(result);
       return;
     }
     const parts: string[] = [];
-    if (t.created > 0) parts.push(`${formatCount(t.created, 'article')} created`);
+    if (t.created > 0) parts.push(`${plural(t.created, 'article')} created`);
     if (t.finished > 0) parts.push(`${numbers.format(t.finished)} finished`);
     if (t.fetched > 0) parts.push(`${numbers.format(t.fetched)} fetched`);
     if (t.restored > 0) parts.push(`${numbers.format(t.restored)} restored`);
@@ -192,7 +189,7 @@ export class SyncReporter {
     if (t.pending > 0) parts.push(`${numbers.format(t.pending)} still being written`);
     const commit = t.created + t.fetched + t.restored + t.finished > 0 ? `; commit ${shortPath(result.lockFile, root)} and ${shortPath(result.cacheDir, root)}/` : '';
     const billed = words === '' ? '' : ` · ${words}`;
-    this.#logger.info(`done in ${seconds(result.durationMs)}: ${parts.join(', ')}${billed} · ${formatCount(t.requests, 'request')}${commit}`);
+    this.#logger.info(`done in ${seconds(result.durationMs)}: ${parts.join(', ')}${billed} · ${plural(t.requests, 'request')}${commit}`);
     this.unknownCreates(result);
   }
 

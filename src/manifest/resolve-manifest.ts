@@ -8,6 +8,7 @@ import {
   type ArticleRequest,
   type ArticleType,
 } from '../contract/request-schema.js';
+import { isPlainObject } from '../lang/plain-object.js';
 import type { ArticleSpec, Manifest } from './article-spec.js';
 import { describeValue, issueMessage, quoted } from './issue-messages.js';
 import { fieldName, type DataPath, type ManifestDocument } from './manifest-document.js';
@@ -35,10 +36,6 @@ const SECTION_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
 /** Names an entry may have besides request parameters. */
 const ENTRY_NAMES = ['keyword', 'slug', ...SITE_FIELDS, ...ALL_PARAMETER_NAMES];
 const articleTypeSchema = z.enum(ARTICLE_TYPES);
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
-}
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let value = data;

@@ -1,4 +1,5 @@
 // What the site owner keeps on an entry besides the request: own data, draft and publish date. Never sent to the service and never part of the request hash, so changing them costs nothing.
+import { isPlainObject } from '../lang/plain-object.js';
 
 /** Entry (and `defaults`) keys that are the site's, not the service's. */
 export const SITE_FIELDS = ['data', 'draft', 'publishDate'] as const;
@@ -22,10 +23,6 @@ export type SiteProblem = (field: string, message: string) => void;
 
 /** `YYYY-MM-DD`, or a date and time with an optional time zone (ISO 8601 as YAML, JSON and spreadsheets write it). */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-}
 
 /** The date a `publishDate` value stands for, or why it is not one. A date without a time is midnight UTC. */
 export function publishDateOf(value: unknown): Date | string {

@@ -10,6 +10,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import type { Plugin } from 'unified';
 import type { VFile } from 'vfile';
 import { z } from 'zod';
+import { urlForMessage } from '../lang/url-for-message.js';
 import { warn } from './article-data.js';
 import { markOriginalSrc } from './node-marks.js';
 import { checkOptions, optionsObject, pluginOption, rule, storeRule } from './option-check.js';
@@ -111,7 +112,7 @@ async function downloadAll(images: Element[], options: DownloadImagesOptions, fi
       let pending = byUrl.get(src);
       if (!pending) {
         pending = downloadImage(src, options).then((result) => {
-          if (!result.ok) warn(file, `Image ${displayUrl(src)} was not downloaded: ${result.reason}; the remote URL is kept.`, 'image-download');
+          if (!result.ok) warn(file, `Image ${urlForMessage(src)} was not downloaded: ${result.reason}; the remote URL is kept.`, 'image-download');
           return result;
         });
         byUrl.set(src, pending);
@@ -151,16 +152,6 @@ export function downloadImage(url: string, options: DownloadImagesOptions): Prom
     limiters.set(options, limit);
   }
   return limit(() => download(url, options)).catch((error: unknown) => ({ ok: false as const, reason: describe(error, options) }));
-}
-
-/** A URL as it may appear in a warning: the query string (often a signed token) left out. */
-export function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.origin + parsed.pathname + (parsed.search ? '?…' : '');
-  } catch {
-    return '(an invalid URL)';
-  }
 }
 
 async function download(url: string, options: DownloadImagesOptions): Promise<DownloadResult> {

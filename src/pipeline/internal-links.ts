@@ -103,7 +103,7 @@ export interface InsertLinksOptions {
  * - at most `maxLinks` insertions.
  * Returns the number of links inserted.
  */
-export function insertInternalLinks(tree: Root, options: InsertLinksOptions): number {
+export function insertLinksInTree(tree: Root, options: InsertLinksOptions): number {
   if (options.maxLinks <= 0 || options.sources.length === 0) return 0;
   const insertion = new LinkInsertion(tree, options);
   insertion.walk(tree);
@@ -117,7 +117,7 @@ interface Candidate {
   source: LinkSource;
 }
 
-/** One pass of `insertInternalLinks`: the pages already linked, and the links inserted so far. */
+/** One pass of `insertLinksInTree`: the pages already linked, and the links inserted so far. */
 class LinkInsertion {
   inserted = 0;
   readonly #options: InsertLinksOptions;
@@ -206,7 +206,7 @@ class LinkInsertion {
   }
 }
 
-/** Link phrases of the text to the site's pages (see `insertInternalLinks`), from `links` and the service. */
+/** Link phrases of the text to the site's pages (see `insertLinksInTree`), from `links` and the service. */
 export const rehypeArticleInternalLinks: Plugin<[(InternalLinksOptions | null | undefined)?], Root> = function (options) {
   checkOptions(optionsSchema, options ?? {}, pluginOption('rehypeArticleInternalLinks'));
   const links = options?.links;
@@ -218,7 +218,7 @@ export const rehypeArticleInternalLinks: Plugin<[(InternalLinksOptions | null | 
     if (local) sources.push({ matcher: local, source: 'local' });
     const service = maxLinks > 0 ? await serviceSource(file, options ?? {}) : undefined;
     if (service) sources.push(service);
-    insertInternalLinks(tree, {
+    insertLinksInTree(tree, {
       sources,
       maxLinks,
       internalOrigins,

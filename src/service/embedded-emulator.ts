@@ -3,7 +3,8 @@
 // Astro may evaluate the content config and astro.config in different module graphs, so two copies
 // of this module can exist in one process: the slot lives on `globalThis` under a registered symbol.
 import type { EmulatorOptions, RunningEmulator } from '../emulator/index.js';
-import { displayUrl, withEnvKey, writerFromEnv, type ModelWriterOptions } from '../emulator/model-writer/writer-settings.js';
+import { urlForMessage } from '../lang/url-for-message.js';
+import { withEnvKey, writerFromEnv, type ModelWriterOptions } from '../emulator/model-writer/writer-settings.js';
 
 export { WRITER_KEY_ENV } from '../emulator/model-writer/writer-settings.js';
 
@@ -114,7 +115,7 @@ function writerOf(writer: EmulatorWriter | undefined, env: NodeJS.ProcessEnv): M
 export function embeddedWriterLabel(settings: { writer?: EmulatorWriter | undefined }, env: NodeJS.ProcessEnv = process.env): string {
   const writer = writerOf(settings.writer, env);
   if (writer === undefined) return 'placeholder text';
-  return `written by ${writer.model === undefined ? 'the model' : `the model ${writer.model}`} at ${displayUrl(writer.url)}`;
+  return `written by ${writer.model === undefined ? 'the model' : `the model ${writer.model}`} at ${urlForMessage(writer.url)}`;
 }
 
 function startSlot(state: EmbeddedState, options: EmbeddedEmulatorOptions): EmulatorSlot {

@@ -1,6 +1,7 @@
 // Which service a run talks to, with which key, or offline: decided once, here, for the loader and the CLI alike.
 import { ArticleLoaderError } from '../errors.js';
 import type { EmulatorTiming, EmulatorWriter } from './embedded-emulator.js';
+import { envValue } from '../lang/env-value.js';
 
 /** The environment variables read when nothing more explicit says where the service is. */
 export const API_KEY_ENV = 'ARTICLES_API_KEY';
@@ -22,11 +23,6 @@ export class ServiceConfigError extends ArticleLoaderError {
   constructor(message: string) {
     super('service_not_configured', message);
   }
-}
-
-function envValue(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
 }
 
 const ASTRO_ENV_HELP = [

@@ -8,6 +8,7 @@ import type { LockSession } from './lock-session.js';
 import type { PlannedArticle, SyncPlan, SyncSpec } from './plan.js';
 import { FATAL_CODES, UNREACHABLE_CODE } from './run-rules.js';
 import { entryErrorOf, type RunState } from './run-record.js';
+import { nowIso } from '../lang/now-iso.js';
 
 /** What the create phase needs of the client. */
 export interface CreateClient {
@@ -34,10 +35,6 @@ const CREATE_INTERRUPTED: LockEntryError = {
   code: 'create_interrupted',
   message: 'the build stopped while this article was being created, so it may have been created (and billed) without its id being recorded',
 };
-
-function nowIso(): string {
-  return new Date().toISOString();
-}
 
 /** `Idempotency-Key` for one create: the same slug, request and attempt always give the same key. */
 export function idempotencyKeyFor(slug: string, hash: string, attempt: number): string {

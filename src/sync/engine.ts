@@ -13,7 +13,7 @@ import { planSync, type PlanOptions, type SyncPlan, type SyncService, type SyncS
 import { PollLoop } from './poll-loop.js';
 import type { PollTiming } from './poll-schedule.js';
 import { runResult } from './assemble-result.js';
-import { blockedCreates, DEFAULT_BUDGET, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from './run-rules.js';
+import { blockedCreates, DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS } from './run-rules.js';
 import { RunState } from './run-record.js';
 import { readServedOutput } from './served-output.js';
 import { SettledWrites } from './settled-writes.js';
@@ -51,11 +51,11 @@ export interface SyncOptions {
   frozen?: boolean;
   /** `fail` (default): throw SyncFailedError once the lock file is consistent. `skip`: return the failures in the result. */
   onFailure?: 'fail' | 'skip';
-  /** Creates in flight at once. Default DEFAULT_CONCURRENCY (4). */
+  /** Creates in flight at once. Default DEFAULT_CREATE_CONCURRENCY (4). */
   concurrency?: number;
   /** Polling: see PollTiming for the defaults. */
   poll?: PollTiming;
-  /** Longest time the whole run waits for articles, in ms. Unfinished ones stay pending with their ids. Default DEFAULT_TIMEOUT_MS (30 min). */
+  /** Longest time the whole run waits for articles, in ms. Unfinished ones stay pending with their ids. Default DEFAULT_RUN_TIMEOUT_MS (30 min). */
   timeoutMs?: number;
   /** Wait for created and pending articles to finish. `false` creates and returns (outcome `pending`). Default true. */
   wait?: boolean;
@@ -161,7 +161,7 @@ function openRun(options: SyncOptions): Run {
           settled: new SettledWrites(session, state),
           specBySlug,
           timing: options.poll,
-          deadline: started + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+          deadline: started + (options.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS),
           signal: options.signal,
         });
   return { options, started, lockFile, state, cache, session, specBySlug, planOptions, polls };
@@ -210,7 +210,7 @@ async function createPhase(run: Run, lock: LockFile): Promise<SyncPlan> {
     state,
     specBySlug,
     onEmulator: options.service === 'emulator',
-    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    concurrency: options.concurrency ?? DEFAULT_CREATE_CONCURRENCY,
     idempotencyKeys: options.idempotencyKeys !== false,
     abortGraceMs: options.abortGraceMs ?? 3_000,
     signal: options.signal,
@@ -261,7 +261,7 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
       lock: session.latest ?? (await session.snapshot()),
       state,
       unfinished: new Set(polls?.unfinished ?? []),
-      timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: o.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS,
       wait: o.wait !== false,
       lockFile: run.lockFile,
       cache: run.cache,

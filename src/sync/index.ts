@@ -21,7 +21,7 @@ export {
 } from './plan.js';
 export { estimateWords, WORD_ESTIMATE_TABLE, type WordEstimate } from './word-estimate.js';
 export {
-  blockedCreates, DEFAULT_BUDGET, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, FATAL_CODES, frozenByDefault,
+  blockedCreates, DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, FATAL_CODES, frozenByDefault,
   overBudget, UNREACHABLE_CODE, type SpendingRules
 } from './run-rules.js';
 export { PollSchedule, resolvePollTiming, type PollTiming, type ResolvedPollTiming } from './poll-schedule.js';

@@ -5,9 +5,9 @@ import { describeCreateReason, type SyncPlan } from './plan.js';
 /** Most new (paid) articles one run may create; more stops the run before any create. */
 export const DEFAULT_BUDGET = 25;
 /** Longest a run waits for articles being written: 30 minutes. Unfinished ones keep their ids. */
-export const DEFAULT_TIMEOUT_MS = 30 * 60_000;
+export const DEFAULT_RUN_TIMEOUT_MS = 30 * 60_000;
 /** Creates in flight at once. */
-export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_CREATE_CONCURRENCY = 4;
 
 /** Client error codes that no other article would escape either: stop creating, and fail the run. */
 export const FATAL_CODES: ReadonlySet<string> = new Set(['unauthorized', 'insufficient_credits', 'plan_required']);

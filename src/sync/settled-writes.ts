@@ -3,6 +3,7 @@ import type { BilledWords } from './billed-words.js';
 import type { LockEntryError, LockFile } from './lock-file.js';
 import type { LockSession } from './lock-session.js';
 import type { RunState } from './run-record.js';
+import { nowIso } from '../lang/now-iso.js';
 
 /** One article that reached an end state on the service. */
 export type Settled =
@@ -51,10 +52,6 @@ export class SettledWrites {
     this.#state.record(settled.slug, type);
     this.#state.emit({ type, slug: settled.slug, articleId: settled.articleId });
   }
-}
-
-function nowIso(): string {
-  return new Date().toISOString();
 }
 
 /** Settles one article in the lock; false when there was nothing to change. */

@@ -1,6 +1,6 @@
 // `astro-article-loader sync`: the sync engine outside Astro, with live progress, the loader's spending rules and a clean Ctrl-C.
 import type { Manifest } from '../../manifest/index.js';
-import { blockedCreates, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, describeCreateReason, planSync, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
+import { blockedCreates, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, describeCreateReason, planSync, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
 import { COMMON_FLAG_HELP, type ParsedFlags } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { errorJson, reportError } from '../error-report.js';
@@ -44,7 +44,7 @@ Options:
 ${COMMON_FLAG_HELP}
 ${SYNC_RULE_HELP}
 ${SERVICE_FLAG_HELP}
-  --concurrency <n>      Creates in flight at once (default ${DEFAULT_CONCURRENCY})
+  --concurrency <n>      Creates in flight at once (default ${DEFAULT_CREATE_CONCURRENCY})
   --timeout <duration>   Longest wait for articles, e.g. 90s, 30m, 1h (default 30m);
                          unfinished ones keep their ids and resume next time
   --poll-interval <d>    First and shortest gap between two polls of an article
@@ -221,8 +221,8 @@ export function syncSettings(flags: ParsedFlags, env: NodeJS.ProcessEnv) {
   const offline = flags.boolean('offline');
   // The embedded emulator honours Idempotency-Key, so unknown creates are repeated safely there.
   const rules: SyncRules = { ...syncRules(flags, env), ...(offline ? { idempotentCreates: true } : {}) };
-  const concurrency = flags.wholeNumber('concurrency', 1, DEFAULT_CONCURRENCY);
-  const timeoutMs = flags.duration('timeout', DEFAULT_TIMEOUT_MS);
+  const concurrency = flags.wholeNumber('concurrency', 1, DEFAULT_CREATE_CONCURRENCY);
+  const timeoutMs = flags.duration('timeout', DEFAULT_RUN_TIMEOUT_MS);
   // The embedded emulator is local and free to ask: poll it briskly unless told otherwise.
   const pollMs = flags.has('poll-interval') ? flags.duration('poll-interval', 0) : offline ? OFFLINE_POLL_MS : undefined;
   return { offline, rules, concurrency, timeoutMs, pollMs, service: offline ? ('emulator' as const) : ('remote' as const) };

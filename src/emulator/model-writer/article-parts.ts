@@ -1,6 +1,6 @@
 // The parts an article is written in after its outline, in order: each a statusDetail step, a prompt, and how its answer becomes HTML.
 import type { ArticleRequest } from '../../contract/request-schema.js';
-import { escapeHtml } from '../placeholder-writer/prose.js';
+import { escapeHtml } from '../../lang/escape.js';
 import { DEFAULT_RETAIL_DOMAIN, youtubeIdOf } from '../placeholder-writer/index.js';
 import { ENGLISH, languagePack } from '../placeholder-writer/language-packs.js';
 import type { ArticleShape } from './article-shape.js';

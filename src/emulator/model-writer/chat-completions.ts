@@ -4,7 +4,8 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { scrubSecret } from './secret-scrub.js';
 import { readEventStream, type StreamedAnswer } from './event-stream.js';
 import { ModelWriterError, serverMessage } from './writer-error.js';
-import { displayUrl, WRITER_KEY_ENV, type ResolvedWriterOptions } from './writer-settings.js';
+import { urlForMessage } from '../../lang/url-for-message.js';
+import { WRITER_KEY_ENV, type ResolvedWriterOptions } from './writer-settings.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -38,7 +39,7 @@ export class ChatCompletions {
     this.#settings = settings;
     // The timeouts are idle timeouts: the first bytes, and each next chunk, must come within timeoutMs.
     this.#agent = new Agent({ headersTimeout: settings.timeoutMs, bodyTimeout: settings.timeoutMs, connect: { timeout: Math.min(settings.timeoutMs, 30_000) } });
-    this.#where = `The writer at ${displayUrl(settings.url)}`;
+    this.#where = `The writer at ${urlForMessage(settings.url)}`;
   }
 
   /** The answer's text (thinking removed, trimmed). Throws ModelWriterError; retries refused connections and 5xx first. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ArticleRequest } from '../../contract/request-schema.js';
 import { countHtmlWords } from '../../contract/word-count.js';
 import { titleCase } from '../placeholder-writer/keyword.js';
-import { escapeHtml } from '../placeholder-writer/prose.js';
+import { escapeHtml } from '../../lang/escape.js';
 import { articleParts, sourcesHtml } from './article-parts.js';
 import { articleShape } from './article-shape.js';
 import type { ChatCompletions } from './chat-completions.js';

@@ -1,5 +1,7 @@
 // The model writer's settings: where the OpenAI-compatible server is, which model, how many at once; from options or the environment.
 import { EmulatorError } from '../errors.js';
+import { envValue } from '../../lang/env-value.js';
+import { urlForMessage } from '../../lang/url-for-message.js';
 
 /** The environment variables the emulator (command and embedded) reads its writer from. */
 export const WRITER_URL_ENV = 'ARTICLES_WRITER_URL';
@@ -42,7 +44,7 @@ function isWhole(value: unknown, min: number): boolean {
 export function resolveWriterOptions(options: ModelWriterOptions): ResolvedWriterOptions {
   const { url } = options;
   if (typeof url !== 'string' || !/^https?:\/\/[^/\s]+/.test(url) || !URL.canParse(url)) {
-    fail(`Emulator option writer.url must be the absolute http(s) base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1 (got ${JSON.stringify(typeof url === 'string' ? displayUrl(url) : url)}).`);
+    fail(`Emulator option writer.url must be the absolute http(s) base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1 (got ${JSON.stringify(typeof url === 'string' ? urlForMessage(url) : url)}).`);
   }
   if (options.model !== undefined && (typeof options.model !== 'string' || options.model.trim() === '')) fail('Emulator option writer.model must be a model name, e.g. "qwen2.5-7b-instruct".');
   if (options.concurrency !== undefined && !isWhole(options.concurrency, 1)) fail(`Emulator option writer.concurrency is ${String(options.concurrency)}; use a whole number ≥ 1.`);
@@ -59,18 +61,6 @@ export function resolveWriterOptions(options: ModelWriterOptions): ResolvedWrite
     retries: options.retries ?? DEFAULT_WRITER_RETRIES,
     stream: options.stream ?? true,
   };
-}
-
-/** A URL fit for a message: no user name or password, no query (either may carry a secret). */
-export function displayUrl(url: string): string {
-  if (!URL.canParse(url)) return url.replace(/\/\/.*@/, '//').replace(/[?#].*$/, '');
-  const parsed = new URL(url);
-  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`.replace(/\/+$/, '');
-}
-
-function envValue(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
 }
 
 /** The writer the environment names (`ARTICLES_WRITER_URL`, `_MODEL`, `_KEY`), or undefined without a URL. */

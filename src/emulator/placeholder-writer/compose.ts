@@ -6,7 +6,8 @@ import { createRandom, type Random } from '../seeded-random.js';
 import type { ArticleDocument, ArticleImage, Block } from './article-document.js';
 import { ENGLISH, languagePack, type LanguagePack } from './language-packs.js';
 import { capitalise, cityOfKeyword, itemCountFromKeyword, singular, titleCase, topicOfKeyword } from './keyword.js';
-import { escapeHtml, fill, Prose, type ProseVariables, type Sentence } from './prose.js';
+import { escapeHtml } from '../../lang/escape.js';
+import { fill, Prose, type ProseVariables, type Sentence } from './prose.js';
 import { sectionsFromOutline, sectionsFromOutlinePrompt, type PlannedSection } from './outline.js';
 
 /** Words and sections per `articleLength` (spec: short ~800 … longer ~3000 words of text). */

@@ -2,6 +2,7 @@
 import type { Random } from '../seeded-random.js';
 import type { LanguagePack, PointOfView } from './language-packs.js';
 import { capitalise } from './keyword.js';
+import { escapeHtml } from '../../lang/escape.js';
 
 /**
  * One sentence as HTML, with the alternative forms Polish may swap in. Keeping the hints next to
@@ -21,12 +22,6 @@ export interface ProseVariables {
   topic: string;
   Topic: string;
   [name: string]: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /** Fill `{name}` placeholders with HTML-escaped values. */

@@ -1,7 +1,7 @@
 // Rendering an article document to HTML with the inconsistencies real generated articles have.
 import { createRandom, type Random } from '../seeded-random.js';
 import type { ArticleDocument, ArticleImage, Block } from './article-document.js';
-import { escapeHtml } from './prose.js';
+import { escapeHtml } from '../../lang/escape.js';
 
 export interface RenderOptions {
   /** Seed for the cosmetic choices (classes, wrappers, attribute quirks). */

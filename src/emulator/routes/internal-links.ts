@@ -5,7 +5,7 @@ import { planAllowsInternalLinks, type Account } from '../accounts.js';
 import { failure, invalidFields, json, type RouteResult } from '../answer.js';
 import { remainingCredits } from '../balances.js';
 import type { EmulatorContext } from '../context.js';
-import { insertInternalLinks, looksLikeHtml } from '../internal-links.js';
+import { insertLinksInText, looksLikeHtml } from '../internal-links.js';
 import { parseJsonBody } from './json-body.js';
 
 /** POST /api/internal-links/ */
@@ -24,7 +24,7 @@ export async function internalLinks(ctx: EmulatorContext, req: IncomingMessage, 
     return { answer: failure(402, 'insufficient_credits', 'The account has no internal-link credits left (1 credit per request); top up the credits.') };
   }
   const syntax = format === 'markdown' ? 'markdown' : format === 'html' || looksLikeHtml(content) ? 'html' : 'markdown';
-  const result = insertInternalLinks(content, domain.pages, syntax);
+  const result = insertLinksInText(content, domain.pages, syntax);
   ctx.ledger.recordLinkCharge({ account: account.name, domainId, format, at: Date.now(), credits: 1, links: result.links.length });
   if (format === 'json') return { answer: json(200, { links: result.links, wordsAnalysed: result.wordsAnalysed }) };
   return {

@@ -4,10 +4,7 @@ import type { z } from 'zod';
 import { failure, invalid, invalidFields, type RouteResult } from '../answer.js';
 import { BodyNotUtf8, BodyTooLarge, isJsonContentType, readBody } from '../http-exchange.js';
 import { fieldErrors } from '../validation-errors.js';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isPlainObject } from '../../lang/plain-object.js';
 
 /** Read and parse a JSON object body, or the 400/413 answer explaining why not. */
 export async function readJsonBody(req: IncomingMessage, maxBodyBytes: number): Promise<{ body: Record<string, unknown> } | RouteResult> {
