@@ -1,6 +1,6 @@
 // The loader's surface: what the package root and the articles() integration use of it, and nothing else.
 export { articleLoader, LOADER_NAME } from './article-loader.js';
-export { ArticlesNotReadyError } from './article-collection.js';
+export { ArticlesNotReadyError } from './build-pass.js';
 export { articleEntrySchema, ENTRY_STATUSES } from './entry-schema.js';
 export { articleJsonLd, jsonLdScript, type JsonLdEntry, type JsonLdOptions } from './json-ld.js';
 export type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
