@@ -6,7 +6,8 @@ import type { LockEntry, LockEntryError, OutputCache, ProcessedStore, SyncOption
 import type { ArticleService } from '../service/article-service.js';
 import type { SiteContext } from './article-entry.js';
 import type { CollectionScope } from './collection-scope.js';
-import { OFFLINE_DOWNLOADS, OUTPUT_OPTIONS, type ResolvedLoaderOptions } from './options.js';
+import { OUTPUT_OPTIONS } from './option-declarations.js';
+import { OFFLINE_DOWNLOADS, type ResolvedLoaderOptions } from './options.js';
 import type { DownloadedImages } from './processed-entries.js';
 
 /** What one pass settled and the background wait reuses. */
