@@ -23,7 +23,8 @@ export class DevSession {
   watch(refresh: () => void): (() => void) | undefined {
     const { context, options, activity, log } = this.#scope;
     if (context.watcher === undefined) return undefined;
-    const paths = { ...this.#scope.paths(), editsDir: editsDirFor(this.#scope.paths().lockFile) };
+    const files = this.#scope.paths();
+    const paths = { ...files, editsDir: editsDirFor(files.lockFile) };
     return watchArticleFiles(context.watcher, paths, {
       debounceMs: options.debounceMs,
       busy: () => activity.busy > 0,
