@@ -8,7 +8,8 @@ import { ArticleCollection } from './article-collection.js';
 import { configLoadStarted, joinConfigLoad } from './config-load.js';
 import { warnWhenDebugPrintsEnv } from './debug-env.js';
 import { articleEntrySchema } from './entry-schema.js';
-import { LoaderOptionError, resolveLoaderOptions, type ArticleLoaderOptions } from './options.js';
+import type { ArticleLoaderOptions } from './option-declarations.js';
+import { LoaderOptionError, resolveLoaderOptions } from './options.js';
 import { loaderRuntime, sharingLockFile } from './runtime.js';
 
 /** The loader's name in Astro's logs (`[astro-article-loader]`). */

@@ -1,11 +1,11 @@
 // The loader's surface: what the package root and the articles() integration use of it, and nothing else.
 export { articleLoader, LOADER_NAME } from './article-loader.js';
-export { ArticlesNotReadyError } from './article-collection.js';
+export { ArticlesNotReadyError } from './build-pass.js';
 export { articleEntrySchema, ENTRY_STATUSES } from './entry-schema.js';
 export { articleJsonLd, jsonLdScript, type JsonLdEntry, type JsonLdOptions } from './json-ld.js';
 export type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
 export { API_KEY_ENV, API_URL_ENV, LoaderOptionError } from './options.js';
-export type { ArticleLoaderOptions } from './options.js';
+export type { ArticleLoaderOptions } from './option-declarations.js';
 
 // For the integration: the queues the loaders publish, their shutdown, and the shared ways of saying things.
 export { loaderRuntime, shutdownRuntime, subscribeQueues } from './runtime.js';

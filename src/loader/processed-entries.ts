@@ -53,6 +53,7 @@ export interface ProcessedKeyParts {
   article: Record<string, unknown>;
 }
 
+/** The key of these parts; the loader makes the parts from an entry's inputs (`entryProcessedKey` in entry-inputs.ts). */
 export function processedKey(parts: ProcessedKeyParts): string {
   const edit = parts.edit === null ? null : createHash('sha256').update(parts.edit).digest('hex');
   const text = JSON.stringify({ format: RECORD_FORMAT, ...parts, edit });

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loaderOptionsSchema, loaderOptionsTable } from '../../src/loader/options.js';
+import { loaderOptionsSchema, loaderOptionsTable } from '../../src/loader/option-declarations.js';
 
 const README = join(import.meta.dirname, '../../README.md');
 

@@ -1,0 +1,129 @@
+// One pass of a collection: read the manifest, sync (in a build, wait for every article), put the articles in the store, report.
+import { resolve } from 'node:path';
+import { ArticleLoaderError } from '../errors.js';
+import { plural } from '../lang/count-text.js';
+import { loadManifest, resolveInlineManifest, type Manifest } from '../manifest/index.js';
+import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
+import { editsDirFor, listEdits, notReadyMessage, syncArticles, type LockEntryError, type NotReadyArticle, type SyncResult } from '../sync/index.js';
+import { readLockText, type CollectionScope } from './collection-scope.js';
+import type { DevSession } from './dev-session.js';
+import { checkEntryData } from './entry-data.js';
+import { pipelineSettings, retries, syncOptions, type PassContext } from './pass-context.js';
+import type { StoreWriter } from './store-writer.js';
+import { SyncReporter } from './sync-report.js';
+import { applyResult, articleMarks, unpublishedSlugs } from './sync-entries.js';
+
+/** Articles that could not be served while `onFailure` is `'fail'` (their unknown creates were listed by the run's log just before). */
+export class ArticlesNotReadyError extends ArticleLoaderError {
+  readonly failures: NotReadyArticle[];
+
+  constructor(failures: NotReadyArticle[]) {
+    const headline = `${plural(failures.length, 'article is', 'articles are')} not ready, and onFailure is "fail":`;
+    super('articles_not_ready', notReadyMessage(failures, headline, 'Set onFailure: "skip" to build the site without them.', 'above'));
+    this.failures = failures;
+  }
+}
+
+/** One sync: read the manifest, create and (in a build) wait, then put every article in the store. In dev, a wait still needed goes on in the background. */
+export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: DevSession | undefined): Promise<void> {
+  writer.resetCounts();
+  const manifest = await readManifest(scope);
+  const { lockFile } = scope.paths();
+  const service = openService(scope);
+  let handedOver = false;
+  scope.activity.busy += 1;
+  scope.tracker.start();
+  try {
+    const { result, pass } = await syncPass(scope, manifest, lockFile, service, dev);
+    handedOver = await settlePass(scope, writer, result, pass, dev);
+  } catch (error) {
+    scope.tracker.finish(undefined, error instanceof Error ? error.message : String(error));
+    throw error;
+  } finally {
+    scope.activity.busy -= 1;
+    scope.activity.lastLockText = await readLockText(lockFile);
+    if (!handedOver) await service.close();
+  }
+}
+
+/** The manifest, checked against the owner's data schema, its warnings logged. */
+async function readManifest(scope: CollectionScope): Promise<Manifest> {
+  const source = scope.options.manifest;
+  const manifest =
+    source.kind === 'file'
+      ? await loadManifest(resolve(scope.root, source.path))
+      : resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
+  checkEntryData(manifest, scope.options.dataSchema);
+  scope.log.manifestWarnings(manifest);
+  return manifest;
+}
+
+/** The service of one pass: the real one, or the embedded emulator, started only when an article needs it. */
+function openService(scope: CollectionScope): ArticleService {
+  const { options, log, tracker, stateFile } = scope;
+  return new ArticleService(options.service, {
+    stateFile,
+    onEmulatorStart: (url) => log.offline(url, options, stateFile),
+    onLinkCredit: () => tracker.linkCredit(),
+    idempotentCreates: options.idempotentCreates,
+    timeoutMs: options.requestTimeoutMs,
+    onSecretEchoed: ({ where }) => log.logger.warn(secretEchoedWarning(where)),
+  });
+}
+
+/** The sync of one pass (in dev, less the creates it must not make), and what the pass settled from it. */
+async function syncPass(scope: CollectionScope, manifest: Manifest, lockFile: string, service: ArticleService, dev: DevSession | undefined): Promise<{ result: SyncResult; pass: PassContext }> {
+  const { options, log, tracker } = scope;
+  const blocked = dev !== undefined ? await dev.blockedCreates(manifest.specs, lockFile, service) : new Map<string, LockEntryError>();
+  const specs = manifest.specs.filter((spec) => !blocked.has(spec.slug));
+  // Left out of the sync, so the queue would never list them: the panel shows them as failed, as the pages do.
+  tracker.block(manifest.specs.flatMap((spec) => (blocked.has(spec.slug) ? [{ slug: spec.slug, keyword: spec.keyword, error: blocked.get(spec.slug)! }] : [])));
+  const reporter = new SyncReporter(log.logger, { offline: options.service.mode === 'offline' });
+  const result = await syncArticles({
+    ...syncOptions(scope, specs, lockFile, service),
+    ...retries(options),
+    wait: !scope.dev,
+    onEvent: (event) => {
+      reporter.onEvent(event);
+      tracker.onEvent(event);
+    },
+  });
+  if (!service.connected && options.service.mode === 'offline') log.emulatorNotNeeded();
+  reporter.summary(result, scope.root, { waiting: scope.dev });
+  const editsDir = editsDirFor(lockFile);
+  const pass: PassContext = {
+    manifest,
+    specs,
+    blocked,
+    entries: new Map(result.articles.map((article) => [article.slug, article.entry])),
+    lockFile,
+    service,
+    editsDir,
+    edits: new Set(await listEdits(editsDir)),
+    servingEarlier: new Set(result.articles.filter((article) => article.serve?.current === false).map((article) => article.slug)),
+    unpublished: scope.dev || options.drafts ? new Set<string>() : unpublishedSlugs(manifest.specs, Date.now()),
+    ...pipelineSettings(scope, manifest.specs, result.cache, service),
+  };
+  return { result, pass };
+}
+
+/** The pass's articles into the store, its closing lines, and what its failures do; true when a background wait took the service over. */
+async function settlePass(scope: CollectionScope, writer: StoreWriter, result: SyncResult, pass: PassContext, dev: DevSession | undefined): Promise<boolean> {
+  const { options, log, tracker } = scope;
+  log.unpublished(pass.unpublished);
+  const failures = await applyResult(scope, writer, result, pass);
+  tracker.mark(articleMarks(pass.manifest.specs, pass.edits, Date.now()));
+  log.entries(writer.counts);
+  const pending = result.articles.some((article) => article.outcome === 'pending');
+  tracker.finish(result, pass.blocked.size > 0 ? [...pass.blocked.values()][0]!.message : null, { running: pending && dev !== undefined, requests: pass.service.stats.requests });
+  let handedOver = false;
+  if (dev !== undefined && pending && !scope.activity.disposed) {
+    dev.startWaiting(pass);
+    handedOver = true;
+  }
+  if (dev === undefined && failures.length > 0) {
+    if (options.onFailure === 'fail') throw new ArticlesNotReadyError(failures);
+    log.leftOut(failures);
+  }
+  return handedOver;
+}

@@ -1,0 +1,116 @@
+// The lines a collection's session writes to Astro's log around the sync's own (sync-report.ts), worded in one place.
+import { plural } from '../lang/count-text.js';
+import { formatManifestProblem, type Manifest } from '../manifest/index.js';
+import { notReadyAdvice, type LockEntryError, type NotReadyArticle } from '../sync/index.js';
+import { embeddedWriterLabel } from '../service/embedded-emulator.js';
+import { API_KEY_ENV, API_URL_ENV, OFFLINE_DOWNLOADS, type ResolvedLoaderOptions } from './options.js';
+import { shortPath, type LoaderLogger } from './sync-report.js';
+
+/** What the store writer did with the entries of one pass, for its closing lines. */
+export interface EntryCounts {
+  /** Left as they were: their digest was unchanged. */
+  unchanged: number;
+  /** Processed by the pipeline. */
+  rendered: number;
+  /** Taken already processed from the committed cache. */
+  reused: number;
+  /** Placeholder entries written (a write that changed the store). */
+  placeholders: number;
+}
+
+export function emptyCounts(): EntryCounts {
+  return { unchanged: 0, rendered: 0, reused: 0, placeholders: 0 };
+}
+
+export class CollectionLog {
+  /** Astro's logger, naming the collection when the project has several (the sync reporter writes to it too). */
+  readonly logger: LoaderLogger;
+  readonly #root: string;
+  #manifestWarnings = '';
+
+  constructor(logger: LoaderLogger, root: string) {
+    this.logger = logger;
+    this.#root = root;
+  }
+
+  /** The manifest's warnings, once for each version of them (a dev server reads it on every pass). */
+  manifestWarnings(manifest: Manifest): void {
+    const warnings = manifest.warnings.map(formatManifestProblem);
+    if (warnings.join('\n') !== this.#manifestWarnings) for (const warning of warnings) this.logger.warn(warning);
+    this.#manifestWarnings = warnings.join('\n');
+  }
+
+  /** The embedded emulator started: what writes the articles, and where its state and images go. */
+  offline(url: string, options: ResolvedLoaderOptions, stateFile: string): void {
+    const images = options.downloadImages === undefined ? ` Its images are saved into ${OFFLINE_DOWNLOADS.dir}/ (served at ${OFFLINE_DOWNLOADS.publicPath}), since it is gone after the build; commit them with the cache.` : '';
+    this.logger.info(
+      `offline mode: neither an API key nor a service address is set (apiKey/baseUrl, ${API_KEY_ENV}/${API_URL_ENV}), ` +
+        `so the embedded emulator at ${url} writes the articles (${embeddedWriterLabel(options.service.mode === 'offline' ? options.service : {})}, free). ` +
+        `Its state is kept in ${shortPath(stateFile, this.#root)}, so a stopped build resumes.${images}`,
+    );
+  }
+
+  emulatorNotNeeded(): void {
+    this.logger.debug('offline mode: every article is in the cache, so the embedded emulator was not started');
+  }
+
+  /** Dev: the creates refused (frozen, over budget), shown as failed placeholders. */
+  blocked(error: LockEntryError, slugs: readonly string[]): void {
+    this.logger.error(`${error.message}: ${slugs.join(', ')}`);
+  }
+
+  unpublished(slugs: ReadonlySet<string>): void {
+    if (slugs.size === 0) return;
+    this.logger.info(`${plural(slugs.size, 'draft or future-dated article')} left out of the build (${[...slugs].join(', ')}); the loader option drafts: true includes them`);
+  }
+
+  /** A build with onFailure "skip": the articles left out, and what to do about them. */
+  leftOut(failures: NotReadyArticle[]): void {
+    this.logger.warn(
+      `${plural(failures.length, 'article was', 'articles were')} left out of the site (onFailure: "skip"): ${failures.map((f) => f.slug).join(', ')}. ` +
+        `${notReadyAdvice(failures, 'above')} Set onFailure: "fail" to fail the build instead.`,
+    );
+  }
+
+  notProcessed(slug: string, message: string): void {
+    this.logger.warn(`"${slug}" could not be processed: ${message}`);
+  }
+
+  /** What the pipeline noticed in one article (a dropped element, a link it could not place). */
+  articleWarnings(slug: string, warnings: readonly string[]): void {
+    for (const warning of warnings) this.logger.warn(`"${slug}": ${warning}`);
+  }
+
+  /** The closing lines of a pass: what was rendered, reused and left as it was. */
+  entries(counts: EntryCounts): void {
+    const { unchanged, rendered, reused, placeholders } = counts;
+    const line = `${rendered} rendered, ${reused} from the processed cache, ${unchanged} unchanged (digest), ${placeholders} placeholders`;
+    const fromCache = reused > 0 ? `, ${reused} taken already processed from the cache` : '';
+    if (rendered + reused > 0) this.logger.info(`${plural(rendered, 'article')} rendered${fromCache} (${unchanged} unchanged)`);
+    this.logger.debug(`entries: ${line}`);
+  }
+
+  /** Dev: a watched file changed and a pass starts. */
+  changed(file: string): void {
+    this.logger.info(`${shortPath(file, this.#root)} changed; syncing`);
+  }
+
+  /** Dev: an article the background wait saw finish is on its page. */
+  ready(slug: string): void {
+    this.logger.info(`"${slug}" is ready`);
+  }
+
+  /** Dev: one step of the background wait (a placeholder, a finished article) failed; the wait goes on. */
+  waitStepFailed(message: string): void {
+    this.logger.warn(message);
+  }
+
+  waitStopped(message: string): void {
+    this.logger.error(`waiting for articles stopped: ${message}`);
+  }
+
+  /** Dev: a pass after a change failed; the entries stay as they were. */
+  passFailed(message: string): void {
+    this.logger.error(message);
+  }
+}

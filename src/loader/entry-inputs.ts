@@ -1,0 +1,84 @@
+// What one finished article's entry is made from, as one value: the store digest and the processed record's key both come from it.
+import { createRequire } from 'node:module';
+import type { ArticleSpec } from '../manifest/index.js';
+import type { ServedArticle } from '../sync/index.js';
+import { entryConfig, siteFieldsDigest } from './article-entry.js';
+import type { ArticleEntryConfig } from './entry-schema.js';
+import { processedKey } from './processed-entries.js';
+
+/** This package's version: a new release may process differently, so it is an input of every entry. */
+export const PACKAGE_VERSION = packageVersion();
+
+function packageVersion(): string {
+  try {
+    return String((createRequire(import.meta.url)('../../package.json') as { version?: unknown }).version ?? '0');
+  } catch {
+    return '0';
+  }
+}
+
+/**
+ * Everything an entry is made from, in two parts: what the pipeline reads (the processed record's key is made of
+ * that part alone, so a record is reused across changes the pipeline never sees), and what the entry adds around
+ * the processed article. The digest covers both: a change to any input rewrites the entry.
+ */
+export interface EntryInputs {
+  processing: {
+    /** This package's version. */
+    version: string;
+    /** The output hash in the cache (`sha256:…`), which fixes the service's HTML. */
+    output: string;
+    /** The hand edit's HTML when there is one: it is processed instead of the output. */
+    edit: string | null;
+    /** The pass's pipeline settings and link map, hashed once (see `pipelineSettings`). */
+    pipeline: string;
+    /** The manifest's keyword (the digest has it through `config`, whose `targetKeyword` it is). */
+    keyword: string;
+    url: string;
+    /** The request, less the members that name the account's integrations. */
+    config: ArticleEntryConfig;
+  };
+  entry: {
+    articleId: string;
+    current: boolean;
+    emulator: boolean;
+    /** The lock entry's creation time when the lock entry is this article's, else null. */
+    createdAt: string | null;
+    /** The site's own fields (`data`, `draft`, `publishDate`). */
+    site: Record<string, unknown>;
+  };
+}
+
+/** The inputs of an article served from `served`, its hand edit (if any) and the pass's pipeline fingerprint. */
+export function entryInputs(spec: ArticleSpec, served: ServedArticle, parts: { createdAt: string | null; edit: string | undefined; url: string; pipeline: string }): EntryInputs {
+  return {
+    processing: { version: PACKAGE_VERSION, output: served.output, edit: parts.edit ?? null, pipeline: parts.pipeline, keyword: spec.keyword, url: parts.url, config: entryConfig(spec.request) },
+    entry: { articleId: served.articleId, current: served.current, emulator: served.emulator === true, createdAt: parts.createdAt, site: siteFieldsDigest(spec) },
+  };
+}
+
+/** The store digest: equal inputs, the entry is left as it is. */
+export function entryDigest(inputs: EntryInputs, generateDigest: (data: Record<string, unknown>) => string): string {
+  const { processing: p, entry: e } = inputs;
+  // These names in this order are what every stored digest was made from: another order would rewrite every entry once.
+  return generateDigest({
+    edit: p.edit,
+    version: p.version,
+    output: p.output,
+    articleId: e.articleId,
+    current: e.current,
+    emulator: e.emulator,
+    createdAt: e.createdAt,
+    config: p.config,
+    url: p.url,
+    pipeline: p.pipeline,
+    site: e.site,
+  });
+}
+
+/** The processed record's key: equal processing inputs, the record kept in the cache is what the pipeline would make. */
+export function entryProcessedKey(inputs: EntryInputs): string {
+  const { version, output, edit, pipeline, keyword, url, config } = inputs.processing;
+  // The shape every committed record's key was made from: another shape would make every record a miss once.
+  return processedKey({ version, output, edit, pipeline, article: { keyword, url, config } });
+}

@@ -1,0 +1,130 @@
+// What one pass settles once and every article of it shares: the specs synced, the edits, the pipeline settings and their fingerprint.
+import { dirname, relative, resolve, sep } from 'node:path';
+import type { ArticleSpec, Manifest } from '../manifest/index.js';
+import { buildLinkMap, type LinkMap } from '../pipeline/index.js';
+import type { LockEntry, LockEntryError, OutputCache, ProcessedStore, SyncOptions } from '../sync/index.js';
+import type { ArticleService } from '../service/article-service.js';
+import type { SiteContext } from './article-entry.js';
+import type { CollectionScope } from './collection-scope.js';
+import { OUTPUT_OPTIONS } from './option-declarations.js';
+import { OFFLINE_DOWNLOADS, type ResolvedLoaderOptions } from './options.js';
+import type { DownloadedImages } from './processed-entries.js';
+
+/** What one pass settled and the background wait reuses. */
+export interface PassContext {
+  manifest: Manifest;
+  /** The specs synced: the manifest's, less the `blocked` ones. */
+  specs: ArticleSpec[];
+  /** Dev only: creates refused (frozen, over budget), shown as failed placeholders. */
+  blocked: ReadonlyMap<string, LockEntryError>;
+  /** Each synced article's lock entry after the pass (a placeholder shows its id and creation time). */
+  entries: ReadonlyMap<string, LockEntry | undefined>;
+  lockFile: string;
+  service: ArticleService;
+  site: SiteContext;
+  fingerprint: string;
+  /** The hand edits directory, and the slugs that have an edit (served instead of the service's output). */
+  editsDir: string;
+  edits: ReadonlySet<string>;
+  /** Slugs whose earlier finished article is served while a new one is written: no placeholder replaces it. */
+  servingEarlier: ReadonlySet<string>;
+  /** Build only, without `drafts`: drafts and future-dated entries, synced (paid for) but left out of the site. */
+  unpublished: ReadonlySet<string>;
+  /** The committed processed articles, and where the images they downloaded must still be. */
+  processed: ProcessedStore;
+  downloads: DownloadedImages | undefined;
+  /** The file entries come from, relative to the site root (see `entryFile`): found once per pass, it checks the disk. */
+  entryFile: string;
+}
+
+/** The sync options every pass of this collection shares: its spending rules and its service. */
+export function syncOptions(scope: CollectionScope, specs: ArticleSpec[], lockFile: string, service: ArticleService): SyncOptions {
+  const { budget, frozen, concurrency, timeoutMs } = scope.options;
+  // The build decides what a failure does (onFailure), once the entries are in the store.
+  return { specs, lockFile, client: service, service: service.kind, idempotentCreates: service.idempotentCreates, budget, frozen, concurrency, timeoutMs, onFailure: 'skip' };
+}
+
+/** The explicit retries the options ask for (each a paid article unless the service honours idempotency keys). */
+export function retries(options: ResolvedLoaderOptions): { retryUnknown?: true | string[]; retryFailed?: true | string[] } {
+  const { retryUnknown, retryFailed } = options;
+  return { ...(retryUnknown === undefined ? {} : { retryUnknown }), ...(retryFailed === undefined ? {} : { retryFailed }) };
+}
+
+function describeOption(value: unknown): unknown {
+  if (typeof value === 'function') return `function:${String(value)}`;
+  if (Array.isArray(value)) return value.map(describeOption);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, describeOption(member)]));
+  return value;
+}
+
+/** The pipeline settings shared by every article of a pass, and their fingerprint for the digests. */
+export function pipelineSettings(scope: CollectionScope, specs: ArticleSpec[], cache: OutputCache, service: ArticleService): Pick<PassContext, 'site' | 'fingerprint' | 'processed' | 'downloads' | 'entryFile'> {
+  const { options: o, context } = scope;
+  const links: LinkMap = buildLinkMap({
+    articles: specs.map((spec) => ({ slug: spec.slug, keyword: spec.keyword })),
+    url: scope.url,
+    ...(o.links === undefined ? {} : { links: o.links }),
+  });
+  const entryFile = entryFileOf(scope);
+  const site: SiteContext = {
+    links,
+    ...(context.config.site === undefined ? {} : { site: context.config.site }),
+    ...(o.maxLinks === undefined ? {} : { maxLinks: o.maxLinks }),
+    ...(o.embedHosts === undefined ? {} : { embedHosts: o.embedHosts }),
+    ...(o.headingIdPrefix === undefined ? {} : { headingIdPrefix: o.headingIdPrefix }),
+    ...(o.externalLinks === undefined ? {} : { externalLinks: o.externalLinks }),
+    ...serviceLinks(scope, cache, service),
+    ...imageDownloads(scope, cache, service, entryFile),
+  };
+  // Hashed once per pass: the link map grows with the site, and hashing it again into every
+  // entry's digest made a warm pass quadratic in the number of articles.
+  const outputOptions = { ...Object.fromEntries(OUTPUT_OPTIONS.map((name) => [name, o[name] ?? null])), downloadImages: downloadSettings(o, service) ?? null };
+  const fingerprint = context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: links.entries, site: context.config.site ?? null, entryFile })));
+  const downloads = site.downloadImages === undefined ? undefined : { dir: site.downloadImages.dir, publicPath: site.downloadImages.publicPath };
+  return { site, fingerprint, processed: cache.processed, downloads, entryFile };
+}
+
+/** The service's internal links, with its answers kept in the committed cache: a rebuild never pays for the same article again. */
+function serviceLinks(scope: CollectionScope, cache: OutputCache, service: ArticleService): Pick<SiteContext, 'serviceLinks'> {
+  const internalLinks = scope.options.internalLinks;
+  if (internalLinks === undefined) return {};
+  const linkStore = cache.links;
+  return {
+    serviceLinks: {
+      domainId: internalLinks.domainId,
+      siteUrl: internalLinks.siteUrl,
+      onError: internalLinks.onError,
+      link: (content: string) => service.linkContent(content, internalLinks.domainId),
+      cache: {
+        get: async (key: string) => {
+          const value = await linkStore.get(key);
+          return typeof value === 'string' ? value : undefined;
+        },
+        set: (key: string, value: string) => linkStore.set(key, value),
+      },
+    },
+  };
+}
+
+/** The image downloads of this service: the `downloadImages` option, or always offline (the embedded emulator is gone after the build). */
+function downloadSettings(options: ResolvedLoaderOptions, service: ArticleService): ResolvedLoaderOptions['downloadImages'] {
+  return options.downloadImages ?? (service.settings.mode === 'offline' ? OFFLINE_DOWNLOADS : undefined);
+}
+
+/** Image downloads into the site's public directory, through the service's fetch (offline: the emulator on this machine). */
+function imageDownloads(scope: CollectionScope, cache: OutputCache, service: ArticleService, entryFile: string): Pick<SiteContext, 'downloadImages' | 'astroImages'> {
+  const downloadImages = downloadSettings(scope.options, service);
+  if (downloadImages === undefined) return {};
+  const dir = resolve(scope.root, downloadImages.dir);
+  return {
+    downloadImages: { ...downloadImages, dir, cache: cache.keyedStore<string>('images'), fetch: service.fetchImage, allowPrivateHosts: service.settings.mode === 'offline' },
+    // Import paths are relative to the entries' filePath, the manifest (or the lock file of an inline one).
+    ...(scope.options.optimizeImages ? { astroImages: { dir, publicPath: downloadImages.publicPath, from: dirname(resolve(scope.root, entryFile)) } } : {}),
+  };
+}
+
+/** The file entries come from, relative to the site root: the manifest, or the lock file of an inline manifest. */
+function entryFileOf(scope: CollectionScope): string {
+  const { manifest, lockFile } = scope.paths();
+  return relative(scope.root, manifest ?? lockFile).split(sep).join('/');
+}

@@ -1,0 +1,138 @@
+// Articles into Astro's store: a finished article's entry (unless its digest says the store holds it), its processed record kept or made, and placeholders.
+import type { ArticleSpec } from '../manifest/index.js';
+import { ArticleLoaderError } from '../errors.js';
+import { readEdit, type CachedOutput, type LockEntry, type LockEntryError, type ServedArticle } from '../sync/index.js';
+import { chosenHtml, finishedEntry, placeholderEntry } from './article-entry.js';
+import { emptyCounts, type EntryCounts } from './collection-log.js';
+import type { CollectionScope } from './collection-scope.js';
+import { entryDigest, entryInputs, entryProcessedKey } from './entry-inputs.js';
+import type { PassContext } from './pass-context.js';
+import { inProcess, type ArticleProcessor } from './pipeline-pool.js';
+import type { PlaceholderState } from './placeholder-progress.js';
+import { readProcessed, type ProcessedRecord } from './processed-entries.js';
+
+/** A finished article whose entry must be (re)written: its digest, its processed-cache key and the record kept under it. */
+export interface PreparedEntry {
+  spec: ArticleSpec;
+  served: ServedArticle;
+  /** The lock entry when it records this article's creation time. */
+  lockEntry: LockEntry | undefined;
+  url: string;
+  /** The hand edit's HTML, when there is one. */
+  edit: string | undefined;
+  digest: string;
+  key: string;
+  kept: ProcessedRecord | undefined;
+}
+
+/** What preparing a finished article found: the store already holds its entry, or the entry to write. */
+export type Preparation = { kind: 'unchanged' } | { kind: 'prepared'; entry: PreparedEntry };
+
+/** Reads a finished article's output from the cache, when the pipeline must run on it. */
+export type OutputReader = () => Promise<CachedOutput | undefined>;
+
+export class StoreWriter {
+  readonly #scope: CollectionScope;
+  #counts: EntryCounts = emptyCounts();
+
+  constructor(scope: CollectionScope) {
+    this.#scope = scope;
+  }
+
+  /** What the writes since `resetCounts` did, for a pass's closing lines. */
+  get counts(): EntryCounts {
+    return this.#counts;
+  }
+
+  resetCounts(): void {
+    this.#counts = emptyCounts();
+  }
+
+  /** The article's digest and processed-cache key, and the kept record when it matches; unchanged when the store already holds the entry. */
+  async prepare(spec: ArticleSpec, served: ServedArticle, lockEntry: LockEntry | undefined, pass: PassContext): Promise<Preparation> {
+    const { context, progress } = this.#scope;
+    progress.forget(spec.slug);
+    const url = this.#scope.url(spec.slug);
+    const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
+    const edit = pass.edits.has(spec.slug) ? (await readEdit(pass.editsDir, spec.slug))?.html : undefined;
+    const inputs = entryInputs(spec, served, { createdAt, edit, url, pipeline: pass.fingerprint });
+    const digest = entryDigest(inputs, context.generateDigest);
+    if (context.store.get(spec.slug)?.digest === digest) {
+      this.#counts.unchanged += 1;
+      return { kind: 'unchanged' };
+    }
+    const key = entryProcessedKey(inputs);
+    const kept = await readProcessed(pass.processed, spec.slug, key, pass.downloads);
+    return { kind: 'prepared', entry: { spec, served, lockEntry: createdAt === null ? undefined : lockEntry, url, edit, digest, key, kept } };
+  }
+
+  /** The entry of a prepared article, from its kept record or processed now (and kept), into the store. */
+  async finish(prepared: PreparedEntry, read: OutputReader, processor: ArticleProcessor, pass: PassContext): Promise<void> {
+    const { spec, served } = prepared;
+    const { article, polished, updatedAt } = prepared.kept ?? (await this.#process(prepared, read, processor, pass));
+    if (prepared.kept !== undefined) this.#counts.reused += 1;
+    this.#scope.log.articleWarnings(spec.slug, article.warnings);
+    const entry = finishedEntry({
+      slug: spec.slug,
+      keyword: spec.keyword,
+      request: spec.request,
+      article,
+      polished,
+      articleId: served.articleId,
+      lockEntry: prepared.lockEntry,
+      updatedAt,
+      current: served.current,
+      emulator: served.emulator === true,
+      edited: prepared.edit !== undefined,
+      digest: prepared.digest,
+      site: spec,
+      filePath: pass.entryFile,
+    });
+    const { context } = this.#scope;
+    const data = await context.parseData({ id: entry.id, data: entry.data });
+    context.store.set({ ...entry, data });
+  }
+
+  /** One finished article into the store, processed in this thread (the dev server's background wait, one at a time). */
+  async serve(spec: ArticleSpec, served: ServedArticle, lockEntry: LockEntry | undefined, read: OutputReader, pass: PassContext): Promise<void> {
+    const preparation = await this.prepare(spec, served, lockEntry, pass);
+    if (preparation.kind === 'prepared') await this.finish(preparation.entry, read, inProcess(pass.site), pass);
+  }
+
+  /** Runs the pipeline for an article the processed cache does not have, and keeps the result there. */
+  async #process(prepared: PreparedEntry, read: OutputReader, processor: ArticleProcessor, pass: PassContext): Promise<ProcessedRecord> {
+    const { spec, served } = prepared;
+    const output = await read();
+    if (output === undefined) {
+      throw new ArticleLoaderError('output_unavailable', `the output of article ${served.articleId} is not in the cache; run the build again with the service reachable`);
+    }
+    const chosen = chosenHtml(output, this.#scope.options.usePolished);
+    // A hand edit replaces the service's HTML, and goes through the same sanitizer and pipeline.
+    const { html, polished } = prepared.edit === undefined ? chosen : { html: prepared.edit, polished: false };
+    const record = await processor.process({
+      html,
+      article: { keyword: spec.keyword, slug: spec.slug, url: prepared.url, request: spec.request },
+      keep: { cacheDir: pass.processed.cacheDir, output: served.output, key: prepared.key, polished, updatedAt: output.updatedAt },
+    });
+    this.#counts.rendered += 1;
+    return record;
+  }
+
+  /** Dev: an article being written, as its placeholder shows it. */
+  pending(spec: ArticleSpec, shown: PlaceholderState, lockEntry: LockEntry | undefined): void {
+    this.#placeholder(spec, { ...shown, error: null }, lockEntry);
+  }
+
+  /** Dev: an article that failed or was never created, with the reason. */
+  failed(spec: ArticleSpec, error: LockEntryError, lockEntry: LockEntry | undefined): void {
+    this.#scope.progress.forget(spec.slug);
+    this.#placeholder(spec, { status: 'failed', statusDetail: null, progress: 0, error }, lockEntry);
+  }
+
+  #placeholder(spec: ArticleSpec, shown: { status: 'queued' | 'processing' | 'failed'; statusDetail: string | null; progress: number; error: LockEntryError | null }, lockEntry: LockEntry | undefined): void {
+    const { context } = this.#scope;
+    const entry = placeholderEntry({ slug: spec.slug, keyword: spec.keyword, request: spec.request, ...shown, lockEntry, generateDigest: context.generateDigest, site: spec });
+    // Not through parseData: a placeholder is our own shape, and a user schema may demand fields only finished articles have.
+    if (context.store.set({ id: entry.id, data: entry.data, digest: entry.digest, rendered: entry.rendered })) this.#counts.placeholders += 1;
+  }
+}

@@ -1,0 +1,167 @@
+// A sync result into the store: each published article's entry or placeholder, the articles left out and why, and the entries no article claims deleted.
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { ArticleSpec } from '../manifest/index.js';
+import { InternalLinksError, PipelineOptionError } from '../pipeline/index.js';
+import type { LockEntryError, NotReadyArticle, SyncResult } from '../sync/index.js';
+import type { CollectionScope } from './collection-scope.js';
+import type { PassContext } from './pass-context.js';
+import { articleProcessor, type ArticleProcessor } from './pipeline-pool.js';
+import type { ArticleMark } from './runtime.js';
+import type { OutputReader, Preparation, StoreWriter } from './store-writer.js';
+
+type SyncedArticle = SyncResult['articles'][number];
+
+/**
+ * How far an article got before the pipeline: its entry unchanged, ready to write, stopped by an error while
+ * preparing, or not served by the sync at all (pending, failed, unknown) with the reason.
+ */
+type Readiness = Preparation | { kind: 'failed'; error: Error } | { kind: 'not-served'; error: LockEntryError };
+
+/** A draft or a future publish date: the marks that keep an article out of a build (unless `drafts` is on). */
+function publishMarks(spec: ArticleSpec, now: number): ArticleMark[] {
+  const marks: ArticleMark[] = [];
+  if (spec.draft) marks.push('draft');
+  if (spec.publishDate !== undefined && spec.publishDate.getTime() > now) marks.push('scheduled');
+  return marks;
+}
+
+/** Drafts and articles whose publish date is later than `now`: a build leaves them out unless `drafts` is on. */
+export function unpublishedSlugs(specs: readonly ArticleSpec[], now: number): Set<string> {
+  return new Set(specs.filter((spec) => publishMarks(spec, now).length > 0).map((spec) => spec.slug));
+}
+
+/** Each article's marks for the queue: a draft, a future publish date, a hand edit. */
+export function articleMarks(specs: readonly ArticleSpec[], edits: ReadonlySet<string>, now: number): Map<string, ArticleMark[]> {
+  const marks = new Map<string, ArticleMark[]>();
+  for (const spec of specs) {
+    const mine = [...publishMarks(spec, now), ...(edits.has(spec.slug) ? (['edited'] as const) : [])];
+    if (mine.length > 0) marks.set(spec.slug, mine);
+  }
+  return marks;
+}
+
+/** The errors that are mistakes in the setup, not in one article: they stop the build whatever `onFailure` says. */
+function isSetupError(error: unknown): boolean {
+  return error instanceof PipelineOptionError || error instanceof InternalLinksError;
+}
+
+/** A thrown error as an entry's error: its code when it has one. */
+export function errorOf(error: unknown): LockEntryError {
+  const code = (error as { code?: unknown } | null)?.code;
+  return { code: typeof code === 'string' ? code : 'error', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Puts every article of a sync result in the store; returns the ones that could not be served. */
+export async function applyResult(scope: CollectionScope, writer: StoreWriter, result: SyncResult, pass: PassContext): Promise<NotReadyArticle[]> {
+  const bySlug = new Map(pass.specs.map((spec) => [spec.slug, spec]));
+  const limit = pLimit(16);
+  // Left out of the site: its entry (if any) is not claimed, and goes.
+  const published = result.articles.filter((article) => !pass.unpublished.has(article.slug));
+  const readiness = await prepareAll(writer, published, bySlug, pass, limit);
+  const misses = [...readiness.values()].filter((item) => item.kind === 'prepared' && item.entry.kept === undefined).length;
+  const processor = articleProcessor(pass.site, misses);
+  const failures: NotReadyArticle[] = [];
+  try {
+    const place = async (article: SyncedArticle): Promise<void> => {
+      const item = { article, spec: bySlug.get(article.slug)!, readiness: readiness.get(article.slug)!, read: () => result.readOutput(article.slug) };
+      const failure = await placeArticle(scope, writer, item, processor, pass);
+      if (failure !== undefined) failures.push(failure);
+    };
+    await Promise.all(published.map((article) => limit(() => place(article))));
+  } finally {
+    await processor.close();
+  }
+  const blocked: ArticleSpec[] = [];
+  for (const [slug, error] of pass.blocked) {
+    const spec = pass.manifest.specs.find((candidate) => candidate.slug === slug);
+    if (spec === undefined) continue;
+    blocked.push(spec);
+    writer.failed(spec, error, undefined);
+  }
+  sweep(scope, claimedIds(published, failures, blocked));
+  return failures;
+}
+
+/** The ids whose entries this pass keeps: its published articles, less a build's failures, and the dev server's blocked creates. */
+function claimedIds(published: readonly SyncedArticle[], failures: readonly NotReadyArticle[], blocked: readonly ArticleSpec[]): Set<string> {
+  const failed = new Set(failures.map((failure) => failure.slug));
+  return new Set([...published.map((article) => article.slug).filter((slug) => !failed.has(slug)), ...blocked.map((spec) => spec.slug)]);
+}
+
+/** As Astro's own loaders do: an entry no article of this pass claims (removed, unpublished, failed in a build) leaves the store. */
+function sweep(scope: CollectionScope, claimed: ReadonlySet<string>): void {
+  const { store } = scope.context;
+  for (const id of [...store.keys()]) if (!claimed.has(id)) store.delete(id);
+}
+
+/** Every article's readiness, the servable ones prepared: how many need the pipeline decides where it runs. */
+async function prepareAll(writer: StoreWriter, articles: readonly SyncedArticle[], bySlug: ReadonlyMap<string, ArticleSpec>, pass: PassContext, limit: LimitFunction): Promise<Map<string, Readiness>> {
+  const readiness = new Map<string, Readiness>();
+  await Promise.all(
+    articles.map((article) =>
+      limit(async () => {
+        if (article.serve === undefined) {
+          readiness.set(article.slug, { kind: 'not-served', error: article.error ?? { code: article.outcome, message: `the article is ${article.outcome}` } });
+          return;
+        }
+        try {
+          readiness.set(article.slug, await writer.prepare(bySlug.get(article.slug)!, article.serve, article.entry, pass));
+        } catch (cause) {
+          readiness.set(article.slug, { kind: 'failed', error: cause instanceof Error ? cause : new Error(String(cause)) });
+        }
+      }),
+    ),
+  );
+  return readiness;
+}
+
+/** One published article into the store: its entry when it is served, else its placeholder (dev) or its failure (a build). */
+async function placeArticle(
+  scope: CollectionScope,
+  writer: StoreWriter,
+  item: { article: SyncedArticle; spec: ArticleSpec; readiness: Readiness; read: OutputReader },
+  processor: ArticleProcessor,
+  pass: PassContext,
+): Promise<NotReadyArticle | undefined> {
+  const { article, spec, readiness } = item;
+  let error: LockEntryError;
+  switch (readiness.kind) {
+    case 'unchanged':
+      return undefined;
+    case 'prepared':
+      try {
+        await writer.finish(readiness.entry, item.read, processor, pass);
+        return undefined;
+      } catch (cause) {
+        error = notProcessed(scope, spec, cause);
+      }
+      break;
+    case 'failed':
+      error = notProcessed(scope, spec, readiness.error);
+      break;
+    case 'not-served':
+      error = readiness.error;
+  }
+  return notServed(scope, writer, spec, article, error);
+}
+
+/** An article the pipeline could not make an entry of, logged; a mistake in the setup stops the pass instead. */
+function notProcessed(scope: CollectionScope, spec: ArticleSpec, cause: unknown): LockEntryError {
+  if (isSetupError(cause)) throw cause;
+  const error = errorOf(cause);
+  scope.log.notProcessed(spec.slug, error.message);
+  return error;
+}
+
+/** An article that could not be served: in dev its placeholder, in a build the failure to report. */
+function notServed(scope: CollectionScope, writer: StoreWriter, spec: ArticleSpec, article: SyncedArticle, error: LockEntryError): NotReadyArticle | undefined {
+  if (scope.dev && article.outcome === 'pending') {
+    // As the background wait last showed it: unchanged, it is not written again.
+    writer.pending(spec, scope.progress.shown(spec.slug), article.entry);
+  } else if (scope.dev) {
+    writer.failed(spec, error, article.entry);
+  } else {
+    return { slug: spec.slug, error, keyword: spec.keyword, status: article.entry?.status };
+  }
+  return undefined;
+}

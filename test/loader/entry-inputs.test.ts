@@ -1,0 +1,59 @@
+// An entry's inputs: the store digest and the processed record's key both come from one value, and both stay what
+// the code before that value made (an entry is not rewritten, a committed record is still a hit, after an upgrade).
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { ArticleSpec } from '../../src/manifest/index.js';
+import { entryDigest, entryInputs, entryProcessedKey, type EntryInputs } from '../../src/loader/entry-inputs.js';
+
+// What Astro's digest does with an object (JSON, then a hash), with sha256 so the pinned values fix the JSON's bytes.
+const generateDigest = (data: Record<string, unknown>): string => createHash('sha256').update(JSON.stringify(data)).digest('hex');
+
+const spec = {
+  slug: 'pour-over',
+  keyword: 'pour over coffee',
+  request: { keyword: 'pour over coffee', articleType: 'blog_post', integrationId: 'int-1', webhookUrl: 'https://hook.example' },
+  data: { category: 'coffee' },
+  draft: false,
+  publishDate: new Date('2030-01-02T03:04:05.000Z'),
+} as unknown as ArticleSpec;
+const served = { output: `sha256:${'c'.repeat(64)}`, articleId: 'art_123', hash: 'sha256:request', current: true };
+const parts = { url: '/articles/pour-over/', pipeline: 'fp-0123456789abcdef' };
+
+function withVersion(inputs: EntryInputs): EntryInputs {
+  // The pinned values were made with this version; the package's own changes with every release.
+  return { ...inputs, processing: { ...inputs.processing, version: '9.8.7' } };
+}
+
+const plain = withVersion(entryInputs(spec, served, { ...parts, createdAt: null, edit: undefined }));
+const edited = withVersion(entryInputs(spec, { ...served, emulator: true }, { ...parts, createdAt: '2024-05-06T07:08:09.000Z', edit: '<p>fixed by hand</p>' }));
+
+describe('entry inputs', () => {
+  it('should give the digest and the key the code before them gave (computed by that code from the same inputs)', () => {
+    expect(entryDigest(plain, generateDigest)).toBe('bbd5fcaa4d824cd22afc533daa4be659644a7a4395bebc04851b787d271aab39');
+    expect(entryProcessedKey(plain)).toBe('cbfe014a181249fc80a93cf86a4f5f351dcf00676aa818c77e9fda185ce6ea6e');
+    expect(entryDigest(edited, generateDigest)).toBe('c1e96ecca3f9da273808011d0ccfd881cd536151cc3f4c652997501a2d03bbb4');
+    expect(entryProcessedKey(edited)).toBe('192c9ae2f5c795e41d2f764a7740264d0c7e40cf4140040faed04b00c236a708');
+  });
+
+  it('should change the digest when any input changes, and the key when any processing input changes', () => {
+    const digest = entryDigest(plain, generateDigest);
+    const key = entryProcessedKey(plain);
+    for (const group of ['processing', 'entry'] as const) {
+      for (const name of Object.keys(plain[group])) {
+        // The keyword reaches the digest through the request (`config.targetKeyword`), which a real keyword change changes too.
+        if (name === 'keyword') continue;
+        const changed = { ...plain, [group]: { ...plain[group], [name]: `changed ${name}` } } as EntryInputs;
+        expect(entryDigest(changed, generateDigest), `${group}.${name} in the digest`).not.toBe(digest);
+        if (group === 'processing') expect(entryProcessedKey(changed), `${group}.${name} in the key`).not.toBe(key);
+        else expect(entryProcessedKey(changed), `${group}.${name} not in the key`).toBe(key);
+      }
+    }
+    expect(entryProcessedKey({ ...plain, processing: { ...plain.processing, keyword: 'other' } })).not.toBe(key);
+  });
+
+  it('should leave the integration members of the request out of both', () => {
+    const other = withVersion(entryInputs({ ...spec, request: { ...spec.request, integrationId: 'int-2' } } as ArticleSpec, served, { ...parts, createdAt: null, edit: undefined }));
+    expect(entryDigest(other, generateDigest)).toBe(entryDigest(plain, generateDigest));
+    expect(entryProcessedKey(other)).toBe(entryProcessedKey(plain));
+  });
+});
