@@ -118,57 +118,7 @@ function earlierRequest(entry: LockEntry): CanonicalRequest | undefined {
 /** Decides what to do for each spec. Pure: no I/O. */
 export function planSync(specs: readonly SyncSpec[], lock: LockFile, cache: CacheIndex, options: PlanOptions = {}): SyncPlan {
   const remote = (options.service ?? 'remote') === 'remote';
-  const articles: PlannedArticle[] = [];
-  for (const spec of specs) {
-    const hash = requestHash(spec.request);
-    const entry = lock.articles[spec.slug];
-    const base = { slug: spec.slug, keyword: spec.keyword, hash, entry };
-    const create = (reason: CreateReason, attempt: number): PlannedArticle => ({
-      ...base,
-      action: 'create',
-      reason,
-      attempt,
-      estimate: estimateWords(articleRequestSchema.parse(spec.request)),
-    });
-    if (entry === undefined) {
-      articles.push(create({ kind: 'new' }, 1));
-    } else if (remote && entry.emulator === true && entry.hash === hash) {
-      articles.push(create({ kind: 'emulator' }, entry.attempt));
-    } else if (entry.hash !== hash) {
-      if (entry.previous?.hash === hash && cache.has(entry.previous.output)) {
-        articles.push(remote && entry.previous.emulator === true ? create({ kind: 'emulator' }, 1) : { ...base, action: 'restore' });
-      } else {
-        const from = earlierRequest(entry);
-        const changes = from === undefined ? [] : diffRequests(from, canonicalRequest(spec.request));
-        articles.push(create({ kind: 'changed', changes, fromHash: entry.hash }, 1));
-      }
-    } else {
-      switch (entry.status) {
-        case 'finished':
-          if (options.regenerate?.includes(spec.slug) === true) articles.push(create({ kind: 'regenerate' }, entry.attempt + 1));
-          else articles.push({ ...base, action: entry.output !== undefined && cache.has(entry.output) ? 'reuse' : 'fetch' });
-          break;
-        case 'pending':
-          articles.push({ ...base, action: 'wait' });
-          break;
-        case 'failed':
-          articles.push(
-            selected(options.retryFailed, spec.slug) || (!remote && entry.emulator === true)
-              ? create({ kind: 'retry-failed', error: entry.error }, entry.attempt + 1)
-              : { ...base, action: 'failed' },
-          );
-          break;
-        case 'unknown':
-          articles.push(
-            // The emulator's idempotency keys say nothing of the real service's: a real create is not repeated there unasked.
-            (options.idempotentCreates === true && (remote || entry.emulator === true)) || selected(options.retryUnknown, spec.slug)
-              ? create({ kind: 'retry-unknown', error: entry.error }, entry.attempt)
-              : { ...base, action: 'unknown' },
-          );
-          break;
-      }
-    }
-  }
+  const articles = specs.map((spec) => planArticle(spec, lock.articles[spec.slug], cache, options, remote));
   const inManifest = new Set(specs.map((spec) => spec.slug));
   const orphans: PlannedArticle[] = Object.keys(lock.articles)
     .filter((slug) => !inManifest.has(slug))
@@ -182,6 +132,45 @@ export function planSync(specs: readonly SyncSpec[], lock: LockFile, cache: Cach
   const creates = articles.filter((article) => article.action === 'create');
   const estimatedWords = creates.reduce((sum, article) => sum + (article.estimate?.words ?? 0), 0);
   return { articles, orphans, counts, creates, estimatedWords };
+}
+
+/** One spec's action, from its lock entry (if any) and the cache. */
+function planArticle(spec: SyncSpec, entry: LockEntry | undefined, cache: CacheIndex, options: PlanOptions, remote: boolean): PlannedArticle {
+  const hash = requestHash(spec.request);
+  const base = { slug: spec.slug, keyword: spec.keyword, hash, entry };
+  const create = (reason: CreateReason, attempt: number): PlannedArticle => ({
+    ...base,
+    action: 'create',
+    reason,
+    attempt,
+    estimate: estimateWords(articleRequestSchema.parse(spec.request)),
+  });
+  if (entry === undefined) return create({ kind: 'new' }, 1);
+  if (remote && entry.emulator === true && entry.hash === hash) return create({ kind: 'emulator' }, entry.attempt);
+  if (entry.hash !== hash) {
+    if (entry.previous?.hash === hash && cache.has(entry.previous.output)) {
+      return remote && entry.previous.emulator === true ? create({ kind: 'emulator' }, 1) : { ...base, action: 'restore' };
+    }
+    const from = earlierRequest(entry);
+    const changes = from === undefined ? [] : diffRequests(from, canonicalRequest(spec.request));
+    return create({ kind: 'changed', changes, fromHash: entry.hash }, 1);
+  }
+  switch (entry.status) {
+    case 'finished':
+      if (options.regenerate?.includes(spec.slug) === true) return create({ kind: 'regenerate' }, entry.attempt + 1);
+      return { ...base, action: entry.output !== undefined && cache.has(entry.output) ? 'reuse' : 'fetch' };
+    case 'pending':
+      return { ...base, action: 'wait' };
+    case 'failed':
+      return selected(options.retryFailed, spec.slug) || (!remote && entry.emulator === true)
+        ? create({ kind: 'retry-failed', error: entry.error }, entry.attempt + 1)
+        : { ...base, action: 'failed' };
+    case 'unknown':
+      // The emulator's idempotency keys say nothing of the real service's: a real create is not repeated there unasked.
+      return (options.idempotentCreates === true && (remote || entry.emulator === true)) || selected(options.retryUnknown, spec.slug)
+        ? create({ kind: 'retry-unknown', error: entry.error }, entry.attempt)
+        : { ...base, action: 'unknown' };
+  }
 }
 
 function formatValue(value: unknown): string {
