@@ -1,6 +1,6 @@
-// Crash-safe file replacement: a reader sees the old bytes or the new bytes, never a torn file.
+// The money room's files on disk: crash-safe replacement (a reader sees the old bytes or the new bytes, never a torn file), and reads where a missing file is no error.
 import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, rm } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -52,6 +52,18 @@ export async function listDir(dir: string): Promise<string[]> {
     return (await readdir(dir)).sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** A file's bytes (or text, with an encoding); `undefined` when there is no such file. Other errors are thrown. */
+export async function readIfPresent(file: string): Promise<Buffer | undefined>;
+export async function readIfPresent(file: string, encoding: 'utf8'): Promise<string | undefined>;
+export async function readIfPresent(file: string, encoding?: 'utf8'): Promise<Buffer | string | undefined> {
+  try {
+    return encoding === undefined ? await readFile(file) : await readFile(file, encoding);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
 }

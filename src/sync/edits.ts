@@ -1,7 +1,7 @@
 // Hand edits: an article's HTML copied to `articles.edits/<slug>.html` to be changed by hand, and served instead of the service's output while the file exists. Never written over, never pruned.
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { writeFileAtomic } from './atomic-file.js';
+import { readIfPresent, writeFileAtomic } from './atomic-file.js';
 import type { LockFile } from './lock-file.js';
 
 /** A hand edit as read: its file, its HTML, and the article it was copied from (from its header). */
@@ -52,13 +52,8 @@ export async function listEdits(editsDir: string): Promise<string[]> {
 /** The edit of `slug`, or undefined when there is none. */
 export async function readEdit(editsDir: string, slug: string): Promise<HandEdit | undefined> {
   const file = editFile(editsDir, slug);
-  let html: string;
-  try {
-    html = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const html = await readIfPresent(file, 'utf8');
+  if (html === undefined) return undefined;
   return { slug, file, html, baseArticleId: HEADER.exec(html)?.[1] };
 }
 

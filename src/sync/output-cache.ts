@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { isAtomicTempFile, listDir, writeFileAtomic } from './atomic-file.js';
+import { isAtomicTempFile, listDir, readIfPresent, writeFileAtomic } from './atomic-file.js';
 import { CorruptLockError, type LockIntegrityProblem } from './errors.js';
 import type { LockFile } from './lock-file.js';
 import { outputOwnerProblem, type OutputOwner } from './lock-integrity.js';
@@ -140,13 +140,8 @@ export class OutputCache {
    */
   async read(outputHash: string): Promise<CachedOutput | undefined> {
     const file = this.outputFile(outputHash);
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    const bytes = await readIfPresent(file);
+    if (bytes === undefined) return undefined;
     if (`sha256:${sha256Hex(bytes)}` !== outputHash) {
       this.#warn(file, 'its content does not match its hash (edited by hand or damaged); it will be fetched again');
       return undefined;
@@ -351,13 +346,8 @@ export class OutputCache {
 
   async #getKeyed(dir: string, key: string): Promise<unknown> {
     const file = join(dir, `${sha256Hex(key)}.json`);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    const text = await readIfPresent(file, 'utf8');
+    if (text === undefined) return undefined;
     const record = linkRecordSchema.safeParse(safeJson(text));
     if (!record.success || sha256Hex(JSON.stringify(record.data.value) ?? '') !== record.data.sha256) {
       this.#warn(file, 'it is damaged; the value will be computed again');
