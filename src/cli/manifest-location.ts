@@ -1,5 +1,5 @@
 // Which manifest and lock file a command works on: the flags, else the conventional names in the working directory.
-import { access } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { lockPathsForManifest, resolveLockPaths } from '../sync/index.js';
 import type { ParsedFlags } from './command-line.js';
@@ -7,15 +7,6 @@ import { UsageError } from './usage-error.js';
 
 /** Looked for in this order when `--manifest` is not given. */
 export const DEFAULT_MANIFEST_NAMES = ['articles.yaml', 'articles.yml', 'articles.json', 'articles.csv'] as const;
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The manifest to read: `--manifest` as given (loadManifest reports a missing file), else the one
@@ -26,7 +17,7 @@ async function exists(file: string): Promise<boolean> {
 export async function locateManifest(cwd: string, given: string | undefined, options: { required: boolean }): Promise<string | undefined> {
   if (given !== undefined) return path.resolve(cwd, given);
   const found: string[] = [];
-  for (const name of DEFAULT_MANIFEST_NAMES) if (await exists(path.join(cwd, name))) found.push(name);
+  for (const name of DEFAULT_MANIFEST_NAMES) if (existsSync(path.join(cwd, name))) found.push(name);
   if (found.length > 1) {
     throw new UsageError(`found ${found.join(' and ')} in ${cwd}; say which manifest to use with --manifest <file>.`, 'manifest_not_found');
   }
