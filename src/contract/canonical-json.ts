@@ -1,6 +1,5 @@
 // Canonical JSON: keys sorted at every level, so equal requests have one text and one hash (the lock file's request hash, the emulator's ledger and its writer's seed).
 import { createHash } from 'node:crypto';
-import { ArticleLoaderError } from '../errors.js';
 
 /** A JSON value with object keys in sorted order. */
 export type CanonicalValue = null | boolean | number | string | CanonicalValue[] | { [key: string]: CanonicalValue };
@@ -8,20 +7,23 @@ export type CanonicalValue = null | boolean | number | string | CanonicalValue[]
 /**
  * A value JSON cannot hold exactly: NaN, ±Infinity, a BigInt, a function, a date, `undefined` in a
  * list. `JSON.stringify` would write `null` or `{}` for it (or leave it out), so two different
- * requests could share a hash, or a request could change without its hash changing.
+ * requests could share a hash, or a request could change without its hash changing. A parsed
+ * request never holds one (the request schema refuses them first), so this is a fault of ours, not
+ * the owner's: a plain Error with a code, and the contract imports nothing of ours.
  */
-export class CanonicalJsonError extends ArticleLoaderError {
-  declare readonly code: 'not_canonical_json';
+export class CanonicalJsonError extends Error {
+  readonly code = 'not_canonical_json';
   /** Where the value is: `maxImages`, `outline[2].title`; empty for the value itself. */
   readonly path: string;
 
   constructor(path: string, what: string) {
-    super('not_canonical_json', `${path === '' ? 'the value' : path} is ${what}, which JSON cannot hold exactly; a request holds only text, finite numbers, true/false, null, lists and mappings`);
+    super(`${path === '' ? 'the value' : path} is ${what}, which JSON cannot hold exactly; a request holds only text, finite numbers, true/false, null, lists and mappings`);
+    this.name = 'CanonicalJsonError';
     this.path = path;
   }
 }
 
-function isPlainObject(value: object): boolean {
+function hasPlainPrototype(value: object): boolean {
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === Object.prototype || prototype === null;
 }
@@ -41,7 +43,7 @@ export function canonicalValue(value: unknown, path = ''): CanonicalValue {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (Array.isArray(value)) return value.map((item, index) => canonicalValue(item, `${path}[${index}]`));
-  if (typeof value !== 'object' || value === null || !isPlainObject(value)) throw new CanonicalJsonError(path, describe(value));
+  if (typeof value !== 'object' || value === null || !hasPlainPrototype(value)) throw new CanonicalJsonError(path, describe(value));
   const sorted: { [key: string]: CanonicalValue } = {};
   for (const key of Object.keys(value).sort()) {
     const member = (value as Record<string, unknown>)[key];
