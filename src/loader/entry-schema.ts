@@ -1,7 +1,7 @@
 // The schema of an article entry's `data`, built with Astro's own zod so Astro infers the entry types from it.
 import { z } from 'astro/zod';
 import { ARTICLE_TYPES, type ArticleRequest } from '../contract/request-schema.js';
-import type { BuiltInEntryField } from '../manifest/index.js';
+import type { BuiltInEntryField } from '../manifest/built-in-entry-fields.js';
 
 /**
  * - `finished`: the article, processed.

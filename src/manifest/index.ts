@@ -5,4 +5,3 @@ export { ManifestError, formatManifestProblem, type ManifestProblem, type Manife
 export { deriveSlug, validateSlug, MAX_SLUG_LENGTH, MAX_SLUG_BYTES } from './slug.js';
 export { CSV_LIST_SEPARATOR } from './csv-manifest.js';
 export { didYouMean, suggestName } from './suggestion.js';
-export { BUILT_IN_ENTRY_FIELDS, type BuiltInEntryField } from './built-in-entry-fields.js';

@@ -3,7 +3,8 @@ import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { checkEntryData } from '../../src/loader/entry-data.js';
 import { articleEntrySchema } from '../../src/loader/entry-schema.js';
-import { BUILT_IN_ENTRY_FIELDS, formatManifestProblem, ManifestError, parseManifest } from '../../src/manifest/index.js';
+import { BUILT_IN_ENTRY_FIELDS } from '../../src/manifest/built-in-entry-fields.js';
+import { formatManifestProblem, ManifestError, parseManifest } from '../../src/manifest/index.js';
 
 const manifest = parseManifest(
   ['articles:', '  - keyword: best trail shoes', '    data: { category: shoes, rating: 5 }', '  - keyword: how to lace boots', '    data: { headline: Lacing, rating: high }', ''].join('\n'),
