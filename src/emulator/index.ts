@@ -24,16 +24,17 @@ export {
 } from './webhook-signature.js';
 export type { VerifyWebhookInput, WebhookVerificationCode } from './webhook-signature.js';
 export { MAX_LINKS, WORDS_ANALYSED } from './internal-links.js';
-export { hashRequest as hashParsedRequest } from './canonical-request.js';
+/** Hex SHA-256 of a parsed request's canonical JSON: the ledger's `requestHash`. */
+export { canonicalJsonHash as hashParsedRequest } from '../contract/canonical-json.js';
 export { EmulatorError } from './errors.js';
 export { loadEmulatorConfig, loadDomainsFile } from './config-file.js';
 export { writeArticle } from './placeholder-writer/index.js';
 export type { WriteArticleOptions, WrittenArticle } from './placeholder-writer/index.js';
 
 import { articleRequestSchema, type ArticleRequestInput } from '../contract/request-schema.js';
-import { hashRequest } from './canonical-request.js';
+import { canonicalJsonHash } from '../contract/canonical-json.js';
 
 /** The ledger's `requestHash` of a request as a caller writes it (defaults applied first). */
 export function hashArticleRequest(request: ArticleRequestInput): string {
-  return hashRequest(articleRequestSchema.parse(request));
+  return canonicalJsonHash(articleRequestSchema.parse(request));
 }

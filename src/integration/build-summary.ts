@@ -1,6 +1,6 @@
 // The block `astro build` ends with: what the article loaders did and what it cost, from the queues they published.
 import { shortPath, type QueueSnapshot } from '../loader/index.js';
-import { unknownCreatesLines } from '../sync/unknown-creates.js';
+import { billedByService, unknownCreatesLines } from '../sync/index.js';
 
 const numbers = new Intl.NumberFormat('en-US');
 
@@ -46,9 +46,10 @@ function outcomes(snapshots: readonly QueueSnapshot[]): string {
 }
 
 function billed(snapshots: readonly QueueSnapshot[]): string {
-  const remote = snapshots.filter((s) => s.mode === 'remote');
+  // A collection synced offline had its articles written by the embedded emulator: not billed.
+  const remote = snapshots.filter((s) => billedByService({ emulator: s.mode === 'offline' }));
   const offline = sum(
-    snapshots.filter((s) => s.mode === 'offline'),
+    snapshots.filter((s) => !billedByService({ emulator: s.mode === 'offline' })),
     (s) => s.totals.created,
   );
   const created = sum(remote, (s) => s.totals.created);

@@ -1,7 +1,6 @@
-// The owner's own entry data (the manifest's `data:`): no clash with a built-in field, and valid against the loader's `dataSchema`, checked when the manifest is read, before anything is paid.
+// The owner's own entry data (the manifest's `data:`) valid against the loader's `dataSchema`, checked when the loader reads the manifest, before anything is paid. (A field named like a built-in one is refused by the manifest reader itself, for every command.)
 import type { z } from 'astro/zod';
 import { ManifestError, type Manifest, type ManifestProblem } from '../manifest/index.js';
-import { BUILT_IN_FIELDS } from './entry-schema.js';
 
 /** The part of a zod object schema used here; zod 3 (Astro 5) and zod 4 (Astro 6, 7) both have it. */
 export type DataSchema = z.ZodObject<z.ZodRawShape>;
@@ -17,19 +16,13 @@ function dottedPath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * Every entry's `data`: a field named like a built-in entry field is refused (it would hide that
- * field), and with a `dataSchema` each entry's data must pass it. Throws one ManifestError listing
- * every problem, each naming the file, the entry and `data.<field>`.
+ * With a `dataSchema`, each entry's `data` must pass it. Throws one ManifestError listing every
+ * problem, each naming the file, the entry and `data.<field>`.
  */
 export function checkEntryData(manifest: Manifest, dataSchema: DataSchema | undefined): void {
+  if (dataSchema === undefined) return;
   const problems: ManifestProblem[] = [];
   manifest.specs.forEach((spec, index) => {
-    for (const field of Object.keys(spec.data)) {
-      if (BUILT_IN_FIELDS.includes(field)) {
-        problems.push(problemOf(manifest, index, `data.${field}`, `clashes with the built-in entry field \`${field}\` (entry.data.${field}); give your field another name`));
-      }
-    }
-    if (dataSchema === undefined) return;
     const parsed = dataSchema.safeParse(spec.data);
     if (parsed.success) return;
     for (const issue of parsed.error.issues) problems.push(problemOf(manifest, index, dottedPath(issue.path), `${issue.message} (dataSchema)`));

@@ -1,6 +1,7 @@
 // The schema of an article entry's `data`, built with Astro's own zod so Astro infers the entry types from it.
 import { z } from 'astro/zod';
 import { ARTICLE_TYPES, type ArticleRequest } from '../contract/request-schema.js';
+import type { BuiltInEntryField } from '../manifest/built-in-entry-fields.js';
 
 /**
  * - `finished`: the article, processed.
@@ -14,6 +15,7 @@ export type ArticleEntryStatus = (typeof ENTRY_STATUSES)[number];
 export type ArticleEntryConfig = Omit<ArticleRequest, 'integrationId' | 'webhookUrl'>;
 
 // Only APIs zod 3 and zod 4 share: Astro 5 ships zod 3 as `astro/zod`, Astro 6 and 7 ship zod 4.
+// `satisfies`: a field missing from the manifest's list of built-in names, or one it lacks, fails to compile.
 const builtInEntrySchema = z.object({
   /** The target keyword, as written in the manifest. */
   keyword: z.string(),
@@ -76,13 +78,10 @@ const builtInEntrySchema = z.object({
   image: z.object({ src: z.string(), alt: z.string(), width: z.number().optional(), height: z.number().optional() }).nullable(),
   /** The question/answer pairs of the article's FAQ section (answers as plain text); empty when it has none. */
   faq: z.array(z.object({ question: z.string(), answer: z.string() })),
-});
+} satisfies Record<BuiltInEntryField, unknown>);
 
 /** The entry's data: the built-in fields, and beside them the manifest's own `data:` fields (checked and typed by the loader option `dataSchema` when given). */
 export const articleEntrySchema = builtInEntrySchema.catchall(z.unknown());
-
-/** The entry data fields the loader writes: a manifest `data` field may not take one of these names. */
-export const BUILT_IN_FIELDS: readonly string[] = Object.keys(builtInEntrySchema.shape);
 
 /** The built-in fields of an entry's data. */
 export type ArticleEntryData = z.infer<typeof builtInEntrySchema>;

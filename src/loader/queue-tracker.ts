@@ -1,4 +1,5 @@
 // Follows one collection's sync events and publishes its article queue to the process-wide runtime.
+import { billedByService } from '../contract/emulator-billing.js';
 import { ProgressBoard, recordedWords, type ArticleProgress, type LockEntry, type LockEntryError, type SyncEvent, type SyncResult } from '../sync/index.js';
 import { publishQueue, type ArticleMark, type QueueArticle, type QueueSnapshot, type QueueTotals } from './runtime.js';
 
@@ -6,7 +7,7 @@ type Base = Omit<QueueSnapshot, 'running' | 'articles' | 'totals' | 'changed' | 
 
 /** The words a lock entry records as billed (text and images), or undefined: not recorded, or written by the embedded emulator (free). */
 function billedFor(entry: LockEntry | undefined): { words: number; imageWords: number } | undefined {
-  if (entry === undefined || entry.emulator === true) return undefined;
+  if (entry === undefined || !billedByService(entry)) return undefined;
   const words = recordedWords(entry);
   return words === undefined ? undefined : { words, imageWords: entry.imageWords ?? 0 };
 }

@@ -2,6 +2,7 @@
 import { relative } from 'node:path';
 import { plural } from '../lang/count-text.js';
 import { loaderRuntime } from './runtime.js';
+import { billedByService } from '../contract/emulator-billing.js';
 import { ProgressBoard, unknownCreatesLines, type ArticleProgress, type SyncEvent, type SyncPlan, type SyncResult } from '../sync/index.js';
 
 /** The part of Astro's logger the loader uses. */
@@ -53,7 +54,7 @@ export function planSummary(plan: SyncPlan, options: { offline?: boolean } = {})
   if (c.fetch > 0) parts.push(`${numbers.format(c.fetch)} to fetch`);
   if (c.failed > 0) parts.push(`${numbers.format(c.failed)} failed earlier`);
   if (c.unknown > 0) parts.push(`${numbers.format(c.unknown)} unknown`);
-  const words = c.create === 0 ? '' : options.offline === true ? ` (≈${numbers.format(plan.estimatedWords)} words, written free by the embedded emulator)` : ` (≈${numbers.format(plan.estimatedWords)} words to bill)`;
+  const words = c.create === 0 ? '' : !billedByService({ emulator: options.offline }) ? ` (≈${numbers.format(plan.estimatedWords)} words, written free by the embedded emulator)` : ` (≈${numbers.format(plan.estimatedWords)} words to bill)`;
   return `${plural(plan.articles.length, 'article')}: ${parts.join(', ')}${words}`;
 }
 
@@ -63,7 +64,7 @@ export function planSummary(plan: SyncPlan, options: { offline?: boolean } = {})
  */
 function billedWords(t: SyncResult['totals'], offline: boolean): string {
   const recorded = t.recordedWords;
-  if (offline) return t.created > 0 ? `≈${numbers.format(t.estimatedWords)} words (embedded emulator: nothing billed)` : '';
+  if (!billedByService({ emulator: offline })) return t.created > 0 ? `≈${numbers.format(t.estimatedWords)} words (embedded emulator: nothing billed)` : '';
   if (recorded > 0) return `${numbers.format(recorded)} words billed`;
   return t.created > 0 ? `≈${numbers.format(t.estimatedWords)} words billed (estimated)` : '';
 }

@@ -1,5 +1,6 @@
 // What the site owner keeps on an entry besides the request: own data, draft and publish date. Never sent to the service and never part of the request hash, so changing them costs nothing.
 import { isPlainObject } from '../lang/plain-object.js';
+import { dataFieldClash } from './built-in-entry-fields.js';
 
 /** Entry (and `defaults`) keys that are the site's, not the service's. */
 export const SITE_FIELDS = ['data', 'draft', 'publishDate'] as const;
@@ -52,6 +53,9 @@ function dataOf(value: unknown, report: SiteProblem): Record<string, unknown> | 
   }
   for (const key of Object.keys(value)) {
     if (key.trim() === '' || key !== key.trim()) report(`data.${key}`, 'is not a usable field name; give it a name without leading or trailing spaces');
+    // It would hide the loader's own field (entry.data.title), and the build would refuse the article after it was paid for.
+    const clash = dataFieldClash(key);
+    if (clash !== undefined) report(`data.${key}`, clash);
   }
   return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined));
 }

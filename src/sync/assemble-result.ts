@@ -1,4 +1,5 @@
 // The result of a run: each article's outcome as the run recorded it, what it serves, and the totals.
+import { billedByService } from '../contract/emulator-billing.js';
 import { recordedWords } from './billed-words.js';
 import type { LockEntryError, LockFile } from './lock-file.js';
 import type { OutputCache } from './output-cache.js';
@@ -80,7 +81,7 @@ function totalsOf(articles: readonly SyncArticleResult[], facts: RunFacts): Sync
     lockWrites: facts.lockWrites,
     estimatedWords: facts.state.createdWords,
     recordedWords: articles.reduce(
-      (sum, a) => sum + (a.outcome === 'finished' && created.has(a.slug) && a.entry !== undefined && a.entry.emulator !== true ? (recordedWords(a.entry) ?? 0) : 0),
+      (sum, a) => sum + (a.outcome === 'finished' && created.has(a.slug) && a.entry !== undefined && billedByService(a.entry) ? (recordedWords(a.entry) ?? 0) : 0),
       0,
     ),
   };

@@ -1,5 +1,6 @@
-// What a finished article was billed, counted from its HTML with the one word counter (spec/word-count): its visible words, and its generated images at their model's word price.
-import { IMAGE_WORD_COST, type ArticleRequest } from '../contract/request-schema.js';
+// What a finished article was billed, counted from its HTML with the one word counter (contract/word-count): its visible words, and its generated images at their model's word price (contract/billed-images).
+import { billedImageCount, imageWordPrice } from '../contract/billed-images.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
 import { countHtmlWords } from '../contract/word-count.js';
 
 /** `<img` elements outside comments (an attribute value holding `<img` is counted: the service's HTML has none). */
@@ -16,26 +17,15 @@ export interface BilledWords {
   imageWords: number;
 }
 
-/**
- * Which images were generated: only a `blog_post` with `multimediaOption` `images` or `auto`
- * chooses an `imageModel`, so only its images are generated and billed per image. Every `<img>`
- * of such an article counts, up to `maxImages`; any beyond it cannot have been generated. Other
- * article types bill no images (product photos of retail articles are not generated).
- */
+/** Which of an article's `<img>` elements were generated and billed (contract/billed-images: every one up to `maxImages`). */
 export function generatedImages(html: string, request: ArticleRequest): number {
-  return generatedOf(imageElements(html), request);
-}
-
-function generatedOf(imageElements: number, request: ArticleRequest): number {
-  if (request.articleType !== 'blog_post' || (request.multimediaOption !== 'images' && request.multimediaOption !== 'auto')) return 0;
-  return Math.min(imageElements, request.maxImages ?? Number.POSITIVE_INFINITY);
+  return billedImageCount(request, imageElements(html));
 }
 
 /** What the service billed for a finished article, from its `output.html` and the request it was created from. */
 export function billedWords(html: string, request: ArticleRequest): BilledWords {
-  const images = generatedOf(imageElements(html), request);
-  const price = request.articleType === 'blog_post' ? (IMAGE_WORD_COST[request.imageModel] ?? 0) : 0;
-  return { words: countHtmlWords(html), images, imageWords: images * price };
+  const images = generatedImages(html, request);
+  return { words: countHtmlWords(html), images, imageWords: images * (imageWordPrice(request) ?? 0) };
 }
 
 /** The words billed as recorded in a lock entry or a previous article (text plus images), or undefined when it has no record. */

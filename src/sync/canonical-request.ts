@@ -1,5 +1,5 @@
 // The canonical form of an article request and its hash: what decides whether an article is paid for again.
-import { createHash } from 'node:crypto';
+import { canonicalJsonHash, canonicalValue, type CanonicalValue } from '../contract/canonical-json.js';
 import { articleRequestSchema, type ArticleRequest, type ArticleRequestInput } from '../contract/request-schema.js';
 import { InvalidSpecError } from './errors.js';
 
@@ -10,8 +10,7 @@ import { InvalidSpecError } from './errors.js';
  */
 export const NON_CONTENT_PARAMETERS = ['integrationId', 'webhookUrl'] as const;
 
-/** A JSON value with object keys in sorted order. */
-export type CanonicalValue = null | boolean | number | string | CanonicalValue[] | { [key: string]: CanonicalValue };
+export type { CanonicalValue } from '../contract/canonical-json.js';
 export type CanonicalRequest = { [key: string]: CanonicalValue };
 
 /** One parameter that differs between two requests; `path` is dotted (`polishSettings.humanize`). */
@@ -19,22 +18,6 @@ export interface RequestChange {
   path: string;
   from: CanonicalValue | undefined;
   to: CanonicalValue | undefined;
-}
-
-function sortKeys(value: unknown): CanonicalValue | undefined {
-  if (value === undefined) return undefined;
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (Array.isArray(value)) return value.map((item) => sortKeys(item) ?? null);
-  if (typeof value === 'object') {
-    const sorted: { [key: string]: CanonicalValue } = {};
-    for (const key of Object.keys(value).sort()) {
-      const child = sortKeys((value as Record<string, unknown>)[key]);
-      if (child !== undefined) sorted[key] = child;
-    }
-    return sorted;
-  }
-  return undefined;
 }
 
 function parseRequest(request: ArticleRequestInput | ArticleRequest | Record<string, unknown>): ArticleRequest {
@@ -53,7 +36,7 @@ function parseRequest(request: ArticleRequestInput | ArticleRequest | Record<str
 export function canonicalRequest(request: ArticleRequestInput | ArticleRequest | Record<string, unknown>): CanonicalRequest {
   const parsed: Record<string, unknown> = { ...parseRequest(request) };
   for (const key of NON_CONTENT_PARAMETERS) delete parsed[key];
-  return sortKeys(parsed) as CanonicalRequest;
+  return canonicalValue(parsed) as CanonicalRequest;
 }
 
 /**
@@ -67,7 +50,7 @@ const hashes = new WeakMap<object, string>();
 export function requestHash(request: ArticleRequestInput | ArticleRequest | Record<string, unknown>): string {
   const known = hashes.get(request);
   if (known !== undefined) return known;
-  const hash = `sha256:${createHash('sha256').update(JSON.stringify(canonicalRequest(request))).digest('hex')}`;
+  const hash = `sha256:${canonicalJsonHash(canonicalRequest(request))}`;
   if (Object.isFrozen(request)) hashes.set(request, hash);
   return hash;
 }

@@ -1,5 +1,6 @@
 // Sync: the canonical request, the lock file, the output cache, the planner and the create-and-poll engine.
 export { billedWords, recordedWords, type BilledWords } from './billed-words.js';
+export { billedByService, type WrittenBy } from '../contract/emulator-billing.js';
 export {
   canonicalRequest, diffRequests, explicitParameters, NON_CONTENT_PARAMETERS, requestHash,
   type CanonicalRequest, type CanonicalValue, type RequestChange

@@ -75,13 +75,35 @@ export function requestHashProblems(articles: Readonly<Record<string, HashedEntr
   for (const [slug, entry] of Object.entries(articles)) {
     const recomputed = recordedRequestHash(entry);
     if (recomputed === undefined || recomputed === entry.hash) continue;
+    const [recorded, expected, where] = hashesApart(entry.hash, recomputed);
     problems.push({
       code: 'request_hash_mismatch',
       slug,
-      message: `"${slug}": its hash ${entry.hash.slice(0, 19)}… is not the hash of its recorded keyword and request (${recomputed.slice(0, 19)}…), so the entry was edited or badly merged`,
+      message: `"${slug}": its hash ${recorded} is not the hash of its recorded keyword and request (${expected}${where}), so the entry was edited or badly merged`,
     });
   }
   return problems;
+}
+
+const FULL_HASH = /^sha256:[0-9a-f]{64}$/;
+/** `sha256:` and the first 12 hex digits: enough to tell two unrelated hashes apart at a glance. */
+const HASH_HEAD = 19;
+
+/**
+ * Two hashes as the reader can tell them apart. Cut to the same head, two hashes that differ in one
+ * late digit (a hand edit, a bad merge) look equal, so when the head is shared each also shows
+ * 8 digits from the first one that differs, and says which digit that is. Anything that is not a
+ * full hash (a hand-typed value, the note that the request names another keyword) is shown as it is.
+ */
+export function hashesApart(a: string, b: string): [string, string, string] {
+  const head = (hash: string): string => (FULL_HASH.test(hash) ? `${hash.slice(0, HASH_HEAD)}…` : hash);
+  if (!FULL_HASH.test(a) || !FULL_HASH.test(b)) return [head(a), head(b), ''];
+  let at = 0;
+  while (a[at] === b[at]) at += 1;
+  if (at < HASH_HEAD) return [head(a), head(b), ''];
+  const gap = at > HASH_HEAD ? '…' : '';
+  const shown = (hash: string): string => `${hash.slice(0, HASH_HEAD)}${gap}${hash.slice(at, at + 8)}${at + 8 < hash.length ? '…' : ''}`;
+  return [shown(a), shown(b), `; the two differ from hex digit ${at - 'sha256:'.length + 1} on`];
 }
 
 function recordedRequestHash(entry: HashedEntry): string | undefined {

@@ -1,5 +1,7 @@
 // An estimate of the words one create bills, from the request alone, for `plan` and the budget message.
-import { IMAGE_WORD_COST, type ArticleRequest } from '../contract/request-schema.js';
+import { generatesImages, imageWordPrice } from '../contract/billed-images.js';
+import { listItemCount } from '../contract/item-count.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
 
 /**
  * The service bills generated words (images at a fixed word price per image) but does not say how
@@ -38,13 +40,6 @@ export interface WordEstimate {
   unpricedImages: number;
 }
 
-/** The item count a listicle takes from its keyword ("15 best …") when `enableAutomaticLength` is on. */
-function itemsFromKeyword(keyword: string): number | undefined {
-  const match = /(?:^|\s)(\d{1,3})(?=\s|$)/.exec(keyword);
-  const value = match === null ? undefined : Number(match[1]);
-  return value !== undefined && value > 0 ? value : undefined;
-}
-
 export function estimateWords(request: ArticleRequest): WordEstimate {
   const t = WORD_ESTIMATE_TABLE;
   let textWords: number;
@@ -57,16 +52,15 @@ export function estimateWords(request: ArticleRequest): WordEstimate {
           ? (request.numberOfSections ?? 5) * t.perSection + t.sectionFrame
           : t.articleLength[request.articleLength];
       if (request.includeKeyTakeaways) textWords += t.keyTakeaways;
-      if (request.multimediaOption === 'images' || request.multimediaOption === 'auto') {
+      if (generatesImages(request)) {
         images = request.maxImages ?? t.defaultImages[request.multimediaOption];
-        imageCost = IMAGE_WORD_COST[request.imageModel];
+        imageCost = imageWordPrice(request);
       }
       break;
     }
     case 'listicle':
     case 'local_places_roundup': {
-      const items = request.enableAutomaticLength ? (itemsFromKeyword(request.targetKeyword) ?? 10) : request.numberOfItems;
-      textWords = items * t.perListItem + t.listFrame + (request.enableSupplementalInformation ? t.supplementalInformation : 0);
+      textWords = listItemCount(request) * t.perListItem + t.listFrame + (request.enableSupplementalInformation ? t.supplementalInformation : 0);
       break;
     }
     case 'retail_product_roundup':

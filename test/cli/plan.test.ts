@@ -49,6 +49,26 @@ describe('astro-article-loader plan', () => {
     expect(result.stdout).toMatch(/^\s+\+ articleLength: "long"$/m);
   });
 
+  it('should refuse a manifest whose data: names a built-in entry field, in plan, sync and regenerate: exit 2, file, entry and field, no request', async () => {
+    const manifest = 'articles:\n  - keyword: best pour over kettles\n    data:\n      title: Kettles we like\n';
+    const dir = await project({ 'articles.yaml': manifest });
+    const before = emulator.requests.length;
+    for (const args of [['plan'], ['sync'], ['regenerate', 'best-pour-over-kettles']]) {
+      const result = await runCli(args, { cwd: dir, env: serviceEnv(emulator.url) });
+      const text = `${result.stdout}${result.stderr}`;
+      expect(result.code, `${args.join(' ')}: ${text}`).toBe(2);
+      expect(text).toContain('articles.yaml:4 articles[0] "best pour over kettles" → data.title: clashes with the built-in entry field `title`');
+      expectNoSecret(result);
+    }
+    const json = await runCli(['plan', '--json'], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout).error).toMatchObject({
+      code: 'invalid_manifest',
+      problems: [{ file: path.join(dir, 'articles.yaml'), line: 4, section: 'articles', index: 0, keyword: 'best pour over kettles', field: 'data.title' }],
+    });
+    expect(emulator.requests.length).toBe(before);
+  });
+
   it('should exit 0 and say so when everything is up to date', async () => {
     const dir = await project({ 'articles.yaml': manifestYaml(['sourdough starter']) });
     expect((await runCli(['sync', '--poll-interval', '20ms'], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);

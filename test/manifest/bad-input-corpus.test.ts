@@ -156,6 +156,13 @@ const yaml: BadInput[] = [
   manifest('a key given twice in JSON defaults', 'articles.json', lines('{"defaults": {', '  "language": "German",', '  "language": "French"},', ' "articles": ["best trail shoes"]}'), { line: 3, entry: 'defaults', field: 'language' }, 'on lines 2 and 3'),
 ];
 
+/** The site's own fields: a `data:` field named like a field the loader writes would hide it, so every command refuses it before paying. */
+const siteFields: BadInput[] = [
+  manifest('a data field named like a built-in entry field', 'articles.yaml', lines('articles:', '  - keyword: best trail shoes', '    data: { title: Trail shoes }'), { line: 3, entry: 'articles[0] "best trail shoes"', field: 'data.title' }, 'clashes with the built-in entry field `title`'),
+  manifest('a default data field named like a built-in entry field', 'articles.json', lines('{"defaults": {"data": {"slug": "shoes"}},', ' "articles": ["best trail shoes"]}'), { line: 1, entry: 'defaults', field: 'data.slug' }, 'clashes with the built-in entry field `slug`'),
+  manifest('a data column named like a built-in entry field', 'articles.csv', lines('keyword,data.description', 'best trail shoes,Shoes'), { line: 2, entry: 'articles[0] "best trail shoes"', field: 'data.description' }, 'clashes with the built-in entry field `description`'),
+];
+
 /** Encodings: UTF-16 with a BOM is read in every format; anything else is named and refused. */
 const encodings: BadInput[] = [
   manifest('a Latin-1 YAML file', 'articles.yaml', latin1(lines('articles:', '  - best trail shoes', '  - Größe Schuhe')), { line: 3 }, 'is not UTF-8', 'byte 0xF6', 'Windows-1252 or Latin-1', '"ö"', 'Save it as UTF-8'),
@@ -190,7 +197,7 @@ const csv: BadInput[] = [
   manifest('a keyword that is a number in German notation', 'articles.csv', lines('keyword;title', '1.200,5;Volume'), { line: 2, entry: 'articles[0] "1.200,5"', field: 'keyword' }, ONLY_A_NUMBER),
 ];
 
-const CASES: BadInput[] = [...brokenText, ...bidi, ...invisible, ...controls, ...zalgo, ...formulas, ...yaml, ...encodings, ...csv];
+const CASES: BadInput[] = [...brokenText, ...bidi, ...invisible, ...controls, ...zalgo, ...formulas, ...yaml, ...siteFields, ...encodings, ...csv];
 
 /** Every file of a directory tree with a hash of its bytes: a run that changes nothing leaves it equal. */
 async function snapshot(dir: string): Promise<Record<string, string>> {

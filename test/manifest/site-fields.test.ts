@@ -60,6 +60,16 @@ describe('site fields', () => {
     expect(refusal('defaults:\n  draft: 1\narticles:\n  - boots\n')).toEqual(['articles.yaml:2 defaults → draft: must be true or false']);
   });
 
+  it('should refuse a data field named like a built-in entry field, in an entry, in defaults and in a CSV column', () => {
+    expect(refusal(['articles:', '  - keyword: best trail shoes', '    data: { category: shoes }', '  - keyword: how to lace boots', '    data: { title: Lacing, rating: high }', ''].join('\n'))).toEqual([
+      'articles.yaml:5 articles[1] "how to lace boots" → data.title: clashes with the built-in entry field `title` (entry.data.title); give your field another name',
+    ]);
+    expect(refusal('defaults:\n  data: { draft: no, author: Ana }\narticles:\n  - boots\n')).toEqual([
+      'articles.yaml:2 defaults → data.draft: clashes with the built-in entry field `draft` (entry.data.draft); give your field another name',
+    ]);
+    expect(refusal('keyword,data.slug\nboots,b\n', 'articles.csv')).toEqual([expect.stringContaining('→ data.slug: clashes with the built-in entry field `slug`')]);
+  });
+
   it('should suggest data.<field> for a CSV column that is no request parameter', () => {
     expect(refusal('keyword,category\nboots,gear\n', 'articles.csv')[0]).toContain('name it data.category to keep it as your own data on the entry');
   });

@@ -32,6 +32,7 @@ describe('src/sync public API', () => {
       'WORD_ESTIMATE_TABLE',
       'adoptArticle',
       'adoptCommand',
+      'billedByService',
       'billedWords',
       'blockedCreates',
       'canonicalRequest',

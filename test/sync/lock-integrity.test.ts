@@ -12,7 +12,7 @@ import {
   verifyArticles,
   type LockFile,
 } from '../../src/sync/index.js';
-import { duplicateKeyProblems } from '../../src/sync/lock-integrity.js';
+import { duplicateKeyProblems, hashesApart } from '../../src/sync/lock-integrity.js';
 import { startHarness, type Harness } from './sync-harness.js';
 
 const KEYWORDS = ['lock integrity one', 'lock integrity two', 'lock integrity three'];
@@ -58,6 +58,8 @@ describe('lock file integrity', () => {
     expect(error.problems).toEqual([expect.objectContaining({ code: 'request_hash_mismatch', slug: 'lock-integrity-two' })]);
     expect(error.message).toContain('"lock-integrity-two"');
     expect(error.message).toContain('git checkout');
+    // Both hashes share their first 63 digits: the message shows the last one of each, not two equal heads.
+    expect(error.message).toContain(`its hash ${changed.slice(0, 19)}…${changed.slice(-1)} is not the hash of its recorded keyword and request (${hash.slice(0, 19)}…${hash.slice(-1)}; the two differ from hex digit 64 on)`);
     expect(h.emulator.requests.length).toBe(requestsBefore);
     expect(h.emulator.ledger.totals.creations).toBe(KEYWORDS.length);
     expect(await readFile(h.lockFile, 'utf8')).toBe(bytes);
@@ -171,5 +173,32 @@ describe('lock file integrity', () => {
       expect(KEYWORDS).toContain(record.targetKeyword);
     }
     await rm(join(h.dir, 'articles.cache'), { recursive: true });
+  });
+});
+
+describe('hashesApart', () => {
+  const hash = (hex: string): string => `sha256:${hex.padEnd(64, '0')}`;
+
+  it('should show two hashes that differ early by their first 12 hex digits', () => {
+    expect(hashesApart(hash('ab'), hash('cd'))).toEqual(['sha256:ab0000000000…', 'sha256:cd0000000000…', '']);
+  });
+
+  it('should show where two hashes with the same first 12 digits differ, and which digit it is', () => {
+    const a = hash('430c2903715d' + '1'.repeat(28) + '7f3a01be');
+    const b = hash('430c2903715d' + '1'.repeat(28) + '8f3a01be');
+    const [shownA, shownB, where] = hashesApart(a, b);
+    expect(shownA).toBe('sha256:430c2903715d…7f3a01be…');
+    expect(shownB).toBe('sha256:430c2903715d…8f3a01be…');
+    expect(shownA).not.toBe(shownB);
+    expect(where).toBe('; the two differ from hex digit 41 on');
+  });
+
+  it('should not put a gap between the head and a difference right after it', () => {
+    expect(hashesApart(hash('430c2903715d' + 'a'), hash('430c2903715d' + 'b'))[0]).toBe('sha256:430c2903715da0000000…');
+  });
+
+  it('should show a value that is not a full hash as it is', () => {
+    expect(hashesApart('sha256:abc', hash('ab'))).toEqual(['sha256:abc', 'sha256:ab0000000000…', '']);
+    expect(hashesApart(hash('ab'), 'sha256:(the request names another keyword)')[1]).toBe('sha256:(the request names another keyword)');
   });
 });

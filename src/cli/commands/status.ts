@@ -2,7 +2,7 @@
 import { articleRequestSchema, type ArticleStatus } from '../../api/index.js';
 import { ArticleLoaderError } from '../../errors.js';
 import type { Manifest } from '../../manifest/index.js';
-import { estimateWords, readLockState, recordedWords, requestHash, type LockEntry, type LockFile, unknownCreatesLines } from '../../sync/index.js';
+import { billedByService, estimateWords, readLockState, recordedWords, requestHash, type LockEntry, type LockFile, unknownCreatesLines } from '../../sync/index.js';
 import { COMMON_FLAG_HELP, type ParsedFlags } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
@@ -200,7 +200,7 @@ function countOf(rows: StatusRow[], status: LockEntry['status']): number {
  * and the earlier articles that a changed request replaced, where recorded.
  */
 function billedWords(rows: StatusRow[], lock: LockFile) {
-  const billed = rows.filter((row) => row.articleId !== null && !row.emulator && (row.status === 'finished' || row.status === 'pending'));
+  const billed = rows.filter((row) => row.articleId !== null && billedByService(row) && (row.status === 'finished' || row.status === 'pending'));
   const recorded = billed.filter((row) => row.billed !== null);
   const recordedTotal = recorded.reduce((sum, row) => sum + row.billed!.words + row.billed!.imageWords, 0);
   const recordedImages = recorded.reduce((sum, row) => sum + row.billed!.images, 0);
@@ -210,7 +210,7 @@ function billedWords(rows: StatusRow[], lock: LockFile) {
   const notCounted = billed.length - recorded.length - estimated.length;
   const earlier = rows
     .map((row) => lock.articles[row.slug]!.previous)
-    .filter((previous): previous is NonNullable<LockEntry['previous']> => previous !== undefined && previous.emulator !== true);
+    .filter((previous): previous is NonNullable<LockEntry['previous']> => previous !== undefined && billedByService(previous));
   const earlierRecorded = earlier.map((previous) => recordedWords(previous)).filter((words) => words !== undefined);
   const earlierWords = earlierRecorded.reduce((sum, words) => sum + words, 0);
   const billedTotal = recordedTotal + estimatedTotal + earlierWords;
@@ -258,7 +258,7 @@ function printStatusTable(output: Output, io: CommandIo, rows: StatusRow[]): voi
     const namePad = ' '.repeat(Math.max(0, slugWidth - row.slug.length - (row.inManifest === false ? 9 : 0)));
     const tone = row.status === 'finished' ? style.green : row.status === 'pending' ? style.cyan : style.red;
     const remote = remoteTexts[index]!;
-    const words = row.emulator ? '—' : row.billed !== null ? formatCount(row.billed.words + row.billed.imageWords) : row.estimatedWords === null ? '?' : `~${formatCount(row.estimatedWords)}`;
+    const words = !billedByService(row) ? '—' : row.billed !== null ? formatCount(row.billed.words + row.billed.imageWords) : row.estimatedWords === null ? '?' : `~${formatCount(row.estimatedWords)}`;
     output.out(`  ${name}${namePad}  ${tone(row.status.padEnd(10))}  ${fitWidth(remote, remoteWidth).padEnd(remoteWidth)}  ${words.padStart(8)}`);
   }
 }

@@ -1,6 +1,6 @@
 // The shape of an article before the model writes it: how many sections or items, which parts, how many words each.
 import type { ArticleRequest } from '../../contract/request-schema.js';
-import { listItemCount } from '../placeholder-writer/index.js';
+import { listItemCount } from '../../contract/item-count.js';
 import { blogPostLength, requestedSections, type BlogPost } from '../placeholder-writer/compose.js';
 import type { PlannedSection } from '../placeholder-writer/outline.js';
 

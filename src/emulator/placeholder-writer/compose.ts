@@ -1,12 +1,14 @@
 // Composing an article document for a request: structure per article type, honouring every parameter.
 import type { ArticleRequest, ArticleType } from '../../contract/request-schema.js';
+import { generatesImages } from '../../contract/billed-images.js';
+import { listItemCount, type ListRequest } from '../../contract/item-count.js';
 import { imageSizeToPixels } from '../../contract/image-size.js';
 import { countHtmlWords } from '../../contract/word-count.js';
 import { createRandom, type Random } from '../seeded-random.js';
 import type { ArticleDocument, ArticleImage, Block } from './article-document.js';
 import { ENGLISH, languagePack, type LanguagePack } from './language-packs.js';
-import { capitalise, cityOfKeyword, itemCountFromKeyword, singular, titleCase, topicOfKeyword } from './keyword.js';
 import { escapeHtml } from '../../lang/escape.js';
+import { capitalise, cityOfKeyword, singular, titleCase, topicOfKeyword } from './keyword.js';
 import { fill, Prose, type ProseVariables, type Sentence } from './prose.js';
 import { sectionsFromOutline, sectionsFromOutlinePrompt, type PlannedSection } from './outline.js';
 
@@ -33,8 +35,6 @@ export const DEFAULT_MEDIA_COUNTS = {
 
 /** The store linked to when `retailDomain` is not given ("the default store domain of the service"). */
 export const DEFAULT_RETAIL_DOMAIN = 'amazon.com';
-/** The item count of a list article whose keyword states none (spec). */
-export const DEFAULT_ITEM_COUNT = 10;
 
 export interface ComposedArticle {
   doc: ArticleDocument;
@@ -303,7 +303,7 @@ class BlogMedia {
   constructor(c: Composition, request: BlogPost, sectionCount: number) {
     const media = DEFAULT_MEDIA_COUNTS[request.multimediaOption];
     this.#c = c;
-    this.imageCount = media.images === 0 ? 0 : Math.min(request.maxImages ?? media.images, sectionCount + 1);
+    this.imageCount = generatesImages(request) ? Math.min(request.maxImages ?? media.images, sectionCount + 1) : 0;
     this.videoCount = media.videos === 0 ? 0 : Math.min(request.maxVideos ?? media.videos, sectionCount);
     this.#size = imageSizeToPixels(request.imageSize) ?? { width: 1024, height: 1024 };
   }
@@ -442,13 +442,6 @@ function sources(c: Composition, urls: string[] | undefined): void {
     ordered: c.random.chance(0.5),
     items: links.map((href) => `<a href="${escapeHtml(href)}"${c.random.chance(0.5) ? ' target="_blank" rel="noopener noreferrer"' : ''}>${escapeHtml(new URL(href).hostname + new URL(href).pathname)}</a>`),
   });
-}
-
-type ListRequest = Extract<ArticleRequest, { articleType: 'listicle' | 'local_places_roundup' }>;
-
-/** The number of items a list article has, per enableAutomaticLength / numberOfItems (spec). */
-export function listItemCount(request: ListRequest): number {
-  return request.enableAutomaticLength ? (itemCountFromKeyword(request.targetKeyword) ?? DEFAULT_ITEM_COUNT) : request.numberOfItems;
 }
 
 function composeList(c: Composition, request: ListRequest): string {

@@ -1,6 +1,6 @@
 // The emulator's article writer: deterministic, realistic and messy HTML for an article request.
 import type { ArticleRequest } from '../../contract/request-schema.js';
-import { hashRequest } from '../canonical-request.js';
+import { canonicalJsonHash } from '../../contract/canonical-json.js';
 import { countHtmlWords } from '../../contract/word-count.js';
 import type { ArticleImage } from './article-document.js';
 import { composeArticle } from './compose.js';
@@ -8,8 +8,8 @@ import { polishDocument } from './polish.js';
 import { renderHtml } from './render-html.js';
 
 export type { ArticleImage } from './article-document.js';
-export { ARTICLE_LENGTH_TARGETS, DEFAULT_CUSTOM_SECTIONS, DEFAULT_ITEM_COUNT, DEFAULT_MEDIA_COUNTS, DEFAULT_RETAIL_DOMAIN, listItemCount, youtubeIdOf } from './compose.js';
-export { itemCountFromKeyword, topicOfKeyword } from './keyword.js';
+export { ARTICLE_LENGTH_TARGETS, DEFAULT_CUSTOM_SECTIONS, DEFAULT_MEDIA_COUNTS, DEFAULT_RETAIL_DOMAIN, youtubeIdOf } from './compose.js';
+export { topicOfKeyword } from './keyword.js';
 export { SUPPORTED_WRITER_LANGUAGES } from './language-packs.js';
 export { POLISH_MAX_PARAGRAPH_SENTENCES } from './polish.js';
 
@@ -41,7 +41,7 @@ export function defaultImageUrl(image: ArticleImage): string {
 
 /** Write an article. The same parsed request always gives the same article. */
 export function writeArticle(request: ArticleRequest, options: WriteArticleOptions = {}): WrittenArticle {
-  const seed = hashRequest(request);
+  const seed = canonicalJsonHash(request);
   const composed = composeArticle(request, seed);
   const imageUrl = options.imageUrl ?? defaultImageUrl;
   const sentenceGap = composed.writtenLanguage === 'Japanese' ? '' : ' ';

@@ -1,26 +1,4 @@
-// Reading a target keyword the way a writer would: its subject, a count it states, a city it names.
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
-  eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50,
-};
-
-/** Largest item count taken from a keyword; bigger numbers are years, prices or model numbers. */
-export const MAX_KEYWORD_ITEM_COUNT = 100;
-
-/** The item count a keyword states ("best 7 hiking trails" → 7, "ten tips" → 10), if any. */
-export function itemCountFromKeyword(keyword: string): number | undefined {
-  for (const token of keyword.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (/^\d{1,3}$/.test(token)) {
-      const value = Number(token);
-      if (value >= 1 && value <= MAX_KEYWORD_ITEM_COUNT) return value;
-    }
-    const word = NUMBER_WORDS[token];
-    if (word !== undefined) return word;
-  }
-  return undefined;
-}
+// Reading a target keyword the way a writer would: its subject and a city it names (the count it states is the service's rule: contract/item-count.ts).
 
 const LEADING_FILLER = /^(?:(?:the|best|top|greatest|\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+)+/i;
 

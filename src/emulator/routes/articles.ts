@@ -8,7 +8,7 @@ import { creationCharge, type CreationCharge } from '../article-charge.js';
 import { statusRecord } from '../article-output.js';
 import { failureStep, STATUS_DETAIL, type ArticleRecord } from '../article-store.js';
 import { remainingWords } from '../balances.js';
-import { hashRequest } from '../canonical-request.js';
+import { canonicalJsonHash } from '../../contract/canonical-json.js';
 import type { EmulatorContext } from '../context.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency.js';
 import { imageModelOf, imageWordCostFor } from '../options.js';
@@ -92,7 +92,7 @@ export async function createArticle(ctx: EmulatorContext, req: IncomingMessage, 
   const request = parsed.data;
   const unknown = unknownReference(request, account);
   if (unknown !== undefined) return { answer: unknown };
-  const requestHash = hashRequest(request);
+  const requestHash = canonicalJsonHash(request);
   const now = Date.now();
   const key = typeof idempotencyKey === 'string' ? idempotencyKey : undefined;
   const replay = key === undefined ? undefined : idempotentReplay(ctx, account, key, requestHash, now);

@@ -1,0 +1,44 @@
+// Canonical JSON: keys sorted at every level, and a refusal (not a silent `null`) for anything JSON cannot hold exactly, so no two requests share a hash by accident.
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, canonicalJsonHash, CanonicalJsonError } from '../../src/contract/canonical-json.js';
+import { articleRequestSchema } from '../../src/contract/request-schema.js';
+import { hashArticleRequest } from '../../src/emulator/index.js';
+import { canonicalRequest, requestHash } from '../../src/sync/index.js';
+
+describe('canonicalJson', () => {
+  it('should sort keys at every level, in lists too, and leave out undefined members', () => {
+    expect(canonicalJson({ b: 1, a: { d: [{ z: true, y: null }], c: 'x' }, e: undefined })).toBe('{"a":{"c":"x","d":[{"y":null,"z":true}]},"b":1}');
+  });
+
+  it.each([
+    ['NaN', { maxImages: Number.NaN }, 'maxImages'],
+    ['Infinity', { maxImages: Number.POSITIVE_INFINITY }, 'maxImages'],
+    ['-Infinity', { outline: [{ depth: Number.NEGATIVE_INFINITY }] }, 'outline[0].depth'],
+    ['a BigInt', { count: 10n }, 'count'],
+    ['a date', { at: new Date(0) }, 'at'],
+    ['a function', { f: () => 1 }, 'f'],
+    ['undefined in a list', { urls: ['https://a.example', undefined] }, 'urls[1]'],
+  ])('should refuse %s, naming where it is, instead of writing null or {}', (_, value, path) => {
+    expect(() => canonicalJson(value)).toThrow(CanonicalJsonError);
+    expect(() => canonicalJson(value)).toThrow(expect.objectContaining({ code: 'not_canonical_json', path }));
+  });
+
+  it('should never give null and a non-finite number the same text (both copies did: a hash collision)', () => {
+    expect(canonicalJson({ maxImages: null })).toBe('{"maxImages":null}');
+    expect(() => canonicalJson({ maxImages: Number.NaN })).toThrow(CanonicalJsonError);
+  });
+});
+
+describe('one canonical JSON for the lock file and the emulator', () => {
+  const request = { targetKeyword: 'best pour over kettles', articleLength: 'long' as const, polishSettings: { humanize: true } };
+
+  it('should hash the lock file\'s canonical request exactly as JSON.stringify of the sorted request did', () => {
+    const canonical = canonicalRequest(request);
+    expect(canonicalJson(canonical)).toBe(JSON.stringify(canonical));
+    expect(requestHash(request)).toBe(`sha256:${canonicalJsonHash(canonical)}`);
+  });
+
+  it('should give the emulator\'s ledger hash from the same canonical JSON of the parsed request', () => {
+    expect(hashArticleRequest(request)).toBe(canonicalJsonHash(articleRequestSchema.parse(request)));
+  });
+});
