@@ -4,6 +4,11 @@ import { listItemCount } from '../../contract/item-count.js';
 import { blogPostLength, requestedSections, type BlogPost } from '../placeholder-writer/compose.js';
 import type { PlannedSection } from '../placeholder-writer/outline.js';
 
+/** Words of the fixed parts a blog post's sections share its target with. */
+const INTRO_WORDS = 140;
+const CONCLUSION_WORDS = 90;
+const FAQ_WORDS = 170;
+
 /** What the body is made of: sections with headings, numbered list items, or reviewed products. */
 export type BodyUnit = 'section' | 'item' | 'product';
 
@@ -22,11 +27,6 @@ export interface ArticleShape {
   /** A list article's 1–3 supplemental sections at the end. */
   supplemental: boolean;
 }
-
-/** Words of the fixed parts a blog post's sections share its target with. */
-const INTRO_WORDS = 140;
-const CONCLUSION_WORDS = 90;
-const FAQ_WORDS = 170;
 
 function blogPostShape(request: BlogPost): ArticleShape {
   const fixed = requestedSections(request);
