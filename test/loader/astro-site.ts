@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
+import { ChildOutput } from '../child-output.js';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ASTRO_BIN = join(REPO, 'node_modules/astro/bin/astro.mjs');
@@ -173,22 +174,14 @@ export async function startDevServer(root: string, env: Record<string, string | 
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let output = '';
+  const output = ChildOutput.of(child, 'astro dev');
   const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()));
-  await new Promise<void>((resolvePromise, reject) => {
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString('utf8');
-      if (output.includes('watching for file changes')) resolvePromise();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`astro dev exited with ${code} before it was ready:\n${output}`)));
-  });
-  // Astro moves to another port when the one asked for was taken meanwhile: read the one it printed.
-  const local = /Local\s+(http:\/\/[^\s/]+)\//.exec(output);
+  await output.waitFor(/watching for file changes/);
+  // Astro moves to another port when the one asked for was taken meanwhile: read the one it printed (the line before).
+  const local = /Local\s+(http:\/\/[^\s/]+)\//.exec(output.complete);
   return {
     url: local?.[1] ?? `http://127.0.0.1:${port}`,
-    output: () => output,
+    output: () => output.text,
     stop: async () => {
       if (child.exitCode === null && child.pid !== undefined) {
         process.kill(-child.pid, 'SIGTERM');
