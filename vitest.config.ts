@@ -39,6 +39,8 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // A folder per run where files share what they would each build the same (test/shared-build.ts).
+    globalSetup: ['test/run-scope.ts'],
     pool: 'forks',
     // Most files wait on child processes (astro build, the CLI): two at once even on 2 cores
     // (the whole suite: 647 s against 1,016 s one file at a time, all passing, on the 2-core machine;

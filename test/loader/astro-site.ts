@@ -1,5 +1,6 @@
 // Test harness: a fixture site copied into a temp dir, the package built once, and Astro run in child processes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,8 @@ export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ASTRO_BIN = join(REPO, 'node_modules/astro/bin/astro.mjs');
 const TSC_BIN = join(REPO, 'node_modules/typescript/bin/tsc');
 
-const BUILD_LOCK = join(tmpdir(), 'astro-article-loader-dist-build');
+/** One lock per checkout: it guards this checkout's dist/, and another clone's builds need not wait for it. */
+const BUILD_LOCK = join(tmpdir(), `astro-article-loader-dist-build-${createHash('sha256').update(REPO).digest('hex').slice(0, 12)}`);
 
 /** Runs `task` holding the lock every harness takes around builds and copies of dist/, so no one reads a half-written dist. */
 export async function withBuildLock<T>(task: () => Promise<T>): Promise<T> {
