@@ -23,6 +23,8 @@ const LONGEST_FIRST = [
   'test/cli/sync.test.ts', // 24
   'test/sync/crash.test.ts', // 22
   'test/integration/toolbar.test.ts', // 21
+  // Early, so the build it shares with playground-mobile.test.ts is made before that file asks for it (test/integration/playground-site.ts).
+  'test/integration/playground.test.ts', // 22 alone
 ];
 
 class LongestFirst extends BaseSequencer {
