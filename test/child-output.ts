@@ -21,11 +21,21 @@ export class ChildOutput {
 
   /** Follows `child`'s stdout and stderr; the output ends (waits fail with `what`) when the child has exited and its streams are closed. */
   static of(child: ChildProcess, what = 'the child'): ChildOutput {
-    const output = new ChildOutput();
-    child.stdout?.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
-    child.stderr?.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
+    const output = new ChildOutput().follow(child);
     child.once('close', (code, signal) => output.end(`${what} exited (${code ?? signal})`));
     return output;
+  }
+
+  /**
+   * Appends what `child` prints on stdout and stderr. Each stream is decoded as UTF-8 across chunks:
+   * a chunk may end inside a character (✓, →, ≈), which decoding chunk by chunk turns into U+FFFD.
+   */
+  follow(child: ChildProcess): this {
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => this.append(chunk));
+    }
+    return this;
   }
 
   append(chunk: string): void {

@@ -52,8 +52,9 @@ export function spawnCli(args: string[], options: { cwd: string; env?: Record<st
   // Each stream on its own: a line is whole only within its stream.
   const stdout = new ChildOutput();
   const stderr = new ChildOutput();
-  child.stdout!.on('data', (chunk: Buffer) => stdout.append(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => stderr.append(chunk.toString()));
+  // Decoded across chunks: a chunk may end inside a character (→, ✓).
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => stdout.append(chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.append(chunk));
   const done = new Promise<CliResult>((resolve) =>
     child.on('close', (code, signal) => {
       stdout.end(`the CLI exited (${code ?? signal})`);

@@ -19,8 +19,8 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
 function collect(child: ReturnType<typeof run>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
 }
 

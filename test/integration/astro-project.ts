@@ -25,8 +25,9 @@ export function astro(root: string, args: string[], env: Record<string, string |
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [ASTRO_BIN, ...args, '--root', root], { cwd: root, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    // Decoded across chunks: a chunk may end inside a character (✓, ≈).
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code, output }));
   });
@@ -75,8 +76,7 @@ export async function startDevServer(root: string, env: Record<string, string | 
     detached: true,
   });
   const output = new ChildOutput();
-  child.stdout!.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
+  output.follow(child);
   let exitCode: string | undefined;
   const exited = new Promise<void>((resolvePromise) =>
     child.once('exit', (code, signal) => {

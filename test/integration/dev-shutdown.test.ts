@@ -70,8 +70,7 @@ describe('the loaders in astro dev while articles are still being written', () =
       env: childEnv({ ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    child.stdout.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
+    output.follow(child);
     child.once('exit', (code, signal) => {
       exit = `the dev server process exited (${code ?? signal})`;
       output.append('');

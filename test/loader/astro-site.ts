@@ -133,8 +133,9 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    // Decoded across chunks: a chunk may end inside a character (✓, ≈), which decoding each chunk on its own garbles.
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code, output }));
   });
