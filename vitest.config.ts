@@ -23,6 +23,8 @@ const LONGEST_FIRST = [
   'test/cli/sync.test.ts', // 24
   'test/sync/crash.test.ts', // 22
   'test/integration/toolbar.test.ts', // 21
+  // Early, so the build it shares with playground-mobile.test.ts is made before that file asks for it (test/integration/playground-site.ts).
+  'test/integration/playground.test.ts', // 22 alone
 ];
 
 class LongestFirst extends BaseSequencer {
@@ -39,6 +41,8 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // A folder per run where files share what they would each build the same (test/shared-build.ts).
+    globalSetup: ['test/run-scope.ts'],
     pool: 'forks',
     // Most files wait on child processes (astro build, the CLI): two at once even on 2 cores
     // (the whole suite: 647 s against 1,016 s one file at a time, all passing, on the 2-core machine;

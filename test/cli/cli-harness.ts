@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ChildOutput } from '../child-output.js';
 import { buildPackage } from '../loader/astro-site.js';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -41,43 +42,35 @@ export interface CliChild {
   process: ChildProcess;
   stdout(): string;
   stderr(): string;
-  /** Resolves when stderr or stdout has a line matching `pattern`. */
+  /** Resolves when stderr or stdout has a complete line matching `pattern`. */
   waitFor(pattern: RegExp): Promise<void>;
   done: Promise<CliResult>;
 }
 
 export function spawnCli(args: string[], options: { cwd: string; env?: Record<string, string | undefined> }): CliChild {
   const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cleanEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  const waiters: { pattern: RegExp; resolve: () => void }[] = [];
-  const check = (): void => {
-    for (const waiter of [...waiters]) {
-      if (waiter.pattern.test(stdout) || waiter.pattern.test(stderr)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
-  };
-  child.stdout!.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    check();
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-    check();
-  });
-  const done = new Promise<CliResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  // Each stream on its own: a line is whole only within its stream.
+  const stdout = new ChildOutput();
+  const stderr = new ChildOutput();
+  // Decoded across chunks: a chunk may end inside a character (→, ✓).
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => stdout.append(chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.append(chunk));
+  const done = new Promise<CliResult>((resolve) =>
+    child.on('close', (code, signal) => {
+      stdout.end(`the CLI exited (${code ?? signal})`);
+      stderr.end(`the CLI exited (${code ?? signal})`);
+      resolve({ code, signal, stdout: stdout.text, stderr: stderr.text });
+    }),
+  );
   return {
     process: child,
-    stdout: () => stdout,
-    stderr: () => stderr,
+    stdout: () => stdout.text,
+    stderr: () => stderr.text,
     waitFor: (pattern) =>
-      new Promise<void>((resolve, reject) => {
-        waiters.push({ pattern, resolve });
-        check();
-        void done.then((result) => reject(new Error(`the CLI exited (${result.code}) before printing ${pattern}:\n${result.stdout}\n${result.stderr}`)));
-      }),
+      Promise.any([stdout.waitForLine(pattern), stderr.waitForLine(pattern)]).then(
+        () => undefined,
+        () => Promise.reject(new Error(`the CLI exited (${child.exitCode ?? child.signalCode}) before printing a line matching ${pattern}:\n${stdout.text}\n${stderr.text}`)),
+      ),
     done,
   };
 }

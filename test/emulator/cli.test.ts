@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ChildOutput } from '../child-output.js';
 import { buildPackage } from '../loader/astro-site.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -18,22 +19,15 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
 function collect(child: ReturnType<typeof run>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
 }
 
-/** Resolves with the URL from the start-up line. */
-function listening(child: ReturnType<typeof run>): Promise<string> {
-  return new Promise((found, fail) => {
-    let text = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
-      if (match !== null) found(match[1] as string);
-    });
-    child.on('close', (code) => fail(new Error(`emulator exited with ${code} before listening: ${text}`)));
-  });
+/** Resolves with the URL from the start-up line, once that line is complete (a chunk may end inside the port number). */
+async function listening(child: ReturnType<typeof run>): Promise<string> {
+  const line = await ChildOutput.of(child, 'the emulator').waitForLine(/listening on http:\/\/127\.0\.0\.1:\d+ /);
+  return /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line)![1]!;
 }
 
 describe('astro-article-loader emulator (CLI)', () => {

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFragment } from 'parse5';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type ArticleStatusRecord, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import type { ModelWriterOptions } from '../../src/emulator/model-writer/index.js';
 import { processArticle } from '../../src/pipeline/index.js';
@@ -229,10 +229,14 @@ describe('the model writer', () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const longConclusion = `Stand-in conclusion. ${'More words here. '.repeat(100)}`;
-    const server = await standIn({ before: (call) => (call.kind === 'conclusion' ? held : undefined), answer: (call) => (call.kind === 'conclusion' ? longConclusion : undefined) });
+    let conclusionAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => (conclusionAsked = resolve));
+    const holdConclusion = (call: RecordedCall) => (call.kind === 'conclusion' ? (conclusionAsked(), held) : undefined);
+    const server = await standIn({ before: holdConclusion, answer: (call) => (call.kind === 'conclusion' ? longConclusion : undefined) });
     const emulator = await emulatorWith({ url: server.url }, { accounts: [{ name: 'main', apiKey: KEY, plan: 'basic', words: 5000 }] });
     const id = await created(emulator, { targetKeyword: 'espresso', articleLength: 'short' });
-    await vi.waitFor(() => expect(server.calls.some((c) => c.kind === 'conclusion')).toBe(true));
+    // The moment the model is asked for the conclusion, not a poll with a one-second bound (a loaded machine took longer).
+    await asked;
     const reserved = { ...emulator.ledger.creations[0]! };
     expect(reserved).toMatchObject({ outcome: 'pending', images: 0, imageWords: 0 });
     expect(reserved.words).toBeGreaterThan(500);
@@ -291,10 +295,18 @@ describe('the model writer', () => {
   });
 
   it('should write no more articles at once than --writer-concurrency, the others waiting queued', async () => {
-    const server = await standIn({ before: () => new Promise((resolve) => setTimeout(resolve, 5)) });
+    let firstCall: () => void = () => {};
+    const writing = new Promise<void>((resolve) => (firstCall = resolve));
+    const server = await standIn({
+      before: () => {
+        firstCall();
+        return new Promise((resolve) => setTimeout(resolve, 5));
+      },
+    });
     const emulator = await emulatorWith({ url: server.url, concurrency: 1 });
     const ids = await Promise.all([1, 2, 3].map((n) => created(emulator, { targetKeyword: `brew ${n}`, articleLength: 'shorter' })));
-    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
+    // The first call reaches the model: one article is being written (not a poll with a one-second bound).
+    await writing;
     expect(ids.map((id) => emulator.article(id)!.status).filter((s) => s === 'queued')).toHaveLength(2);
     await emulator.settle();
     expect(server.maxInFlight).toBe(1);

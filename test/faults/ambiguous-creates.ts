@@ -23,8 +23,8 @@ function cli(campaign: Campaign, cwd: string, url: string, args: string[]): Prom
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(REPO, 'dist/cli/index.js'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
       for (const line of output.split('\n')) if (line.trim() !== '') campaign.log(`cli ${args[0]}: ${line}`);

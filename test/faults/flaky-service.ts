@@ -125,8 +125,8 @@ export function flakyServiceScenario(campaign: Campaign): void {
       const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
         const child = spawn(process.execPath, args, { cwd: cliDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
         let text = '';
-        child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-        child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
         child.on('error', reject);
         child.on('close', (exit) => resolve({ code: exit, output: text }));
       });

@@ -36,11 +36,7 @@ export async function startSyncChild(campaign: Campaign, dir: string, name: stri
   });
   const lines: string[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
-  let partial = '';
-  const onData = (chunk: Buffer): void => {
-    partial += chunk.toString('utf8');
-    const complete = partial.split('\n');
-    partial = complete.pop() ?? '';
+  const onLines = (complete: string[]): void => {
     for (const line of complete) {
       lines.push(line);
       campaign.log(`${name}: ${line}`);
@@ -52,8 +48,15 @@ export async function startSyncChild(campaign: Campaign, dir: string, name: stri
       }
     }
   };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
+  // Each stream split into lines on its own (a stderr chunk never lands inside a stdout line), decoded across chunks.
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let partial = '';
+    stream.setEncoding('utf8').on('data', (chunk: string) => {
+      const complete = (partial + chunk).split('\n');
+      partial = complete.pop() ?? '';
+      onLines(complete);
+    });
+  }
   const exited = new Promise<number | string>((resolvePromise) => child.on('exit', (code, signal) => resolvePromise(code ?? signal ?? -1)));
   void exited.then(() => {
     for (const waiter of waiters.splice(0)) waiter.resolve();

@@ -3,9 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
 
+import { ChildOutput } from '../child-output.js';
 import { buildPackage, childEnv, createSite as createFixtureSite, REPO, type Site } from '../loader/astro-site.js';
 
-export { buildPackage, childEnv, REPO, type Site };
+export { buildPackage, ChildOutput, childEnv, REPO, type Site };
 export const ARTIFACTS = join(REPO, 'test-artifacts');
 const ASTRO_BIN = join(REPO, 'node_modules/astro/bin/astro.mjs');
 
@@ -24,8 +25,9 @@ export function astro(root: string, args: string[], env: Record<string, string |
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [ASTRO_BIN, ...args, '--root', root], { cwd: root, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    // Decoded across chunks: a chunk may end inside a character (✓, ≈).
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code, output }));
   });
@@ -55,42 +57,6 @@ export function accepts(url: string): Promise<boolean> {
   });
 }
 
-/** Output of a child that tests can wait on. */
-export class ChildOutput {
-  #text = '';
-  readonly #waiters = new Set<() => void>();
-
-  append(chunk: string): void {
-    this.#text += chunk;
-    for (const wake of [...this.#waiters]) wake();
-  }
-
-  get text(): string {
-    return this.#text;
-  }
-
-  /** Resolves with the first match of `pattern` in the output from `from` on; rejects when `failed()` says the child is gone. */
-  waitFor(pattern: RegExp, options: { from?: number; failed?: () => string | undefined } = {}): Promise<RegExpExecArray> {
-    return new Promise((resolvePromise, reject) => {
-      const check = (): void => {
-        const match = pattern.exec(this.#text.slice(options.from ?? 0));
-        if (match !== null) {
-          this.#waiters.delete(check);
-          resolvePromise(match);
-          return;
-        }
-        const failure = options.failed?.();
-        if (failure !== undefined) {
-          this.#waiters.delete(check);
-          reject(new Error(`${failure} before ${pattern} appeared:\n${this.#text}`));
-        }
-      };
-      this.#waiters.add(check);
-      check();
-    });
-  }
-}
-
 export interface DevServer {
   url: string;
   output: ChildOutput;
@@ -110,8 +76,7 @@ export async function startDevServer(root: string, env: Record<string, string | 
     detached: true,
   });
   const output = new ChildOutput();
-  child.stdout!.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
+  output.follow(child);
   let exitCode: string | undefined;
   const exited = new Promise<void>((resolvePromise) =>
     child.once('exit', (code, signal) => {
@@ -122,7 +87,7 @@ export async function startDevServer(root: string, env: Record<string, string | 
   );
   await output.waitFor(/watching for file changes/, { failed: () => exitCode });
   // Astro moves to another port when the one asked for was taken meanwhile: read the one it printed.
-  const local = /Local\s+(http:\/\/[^\s/]+)\//.exec(output.text);
+  const local = /Local\s+(http:\/\/[^\s/]+)\//.exec(output.complete);
   return {
     url: local?.[1] ?? `http://127.0.0.1:${port}`,
     output,

@@ -25,8 +25,7 @@ describe('articles() in astro dev, offline', () => {
     await buildPackage();
     site = await createSite('toolbar');
     child = spawn(process.execPath, [CHILD, site.root, String(await freePort())], { cwd: site.root, env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdout.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
+    output.follow(child);
     child.once('exit', (code, signal) => {
       exit = `the dev server process exited (${code ?? signal})`;
       output.append('');

@@ -26,14 +26,15 @@ const exited = new Promise<void>((resolve) => (markExited = resolve));
 
 const gone = (): string | undefined => exit;
 
-/** Resolves once `condition` holds, checking between short pauses; the bound turns a hang into a message. */
+/** Wakes the one `until` waiting: a request to the emulator has ended, or the child has exited. */
+let wake = (): void => {};
+
+/** Resolves once `condition` (about the emulator's requests) holds, looked at again as each request ends: no poll, no bound but the test's. */
 async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (condition()) return;
+  while (!condition()) {
     if (exit !== undefined) throw new Error(`${exit} before ${what}:\n${output.text}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise<void>((resolve) => (wake = resolve));
   }
-  throw new Error(`${what} never happened:\n${output.text}`);
 }
 
 /** The collections the child's loaders keep a queue for. */
@@ -51,7 +52,7 @@ describe('the loaders in astro dev while articles are still being written', () =
   beforeAll(async () => {
     await buildPackage();
     // Ten minutes per article: it is still being written whenever the test looks.
-    emulator = await startEmulator({ timing: { queueDelayMs: 0, writingMs: 10 * 60_000 } });
+    emulator = await startEmulator({ timing: { queueDelayMs: 0, writingMs: 10 * 60_000 }, onRequest: () => wake() });
     site = await createSite('toolbar');
     // A second collection, with an inline manifest and a lock file of its own.
     const config = join(site.root, 'src/content.config.ts');
@@ -69,12 +70,12 @@ describe('the loaders in astro dev while articles are still being written', () =
       env: childEnv({ ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    child.stdout.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => output.append(chunk.toString('utf8')));
+    output.follow(child);
     child.once('exit', (code, signal) => {
       exit = `the dev server process exited (${code ?? signal})`;
       output.append('');
       markExited();
+      wake();
     });
     url = (await output.waitFor(/dev-child: ready at (http:\/\/\S+)/, { failed: gone }))[1]!;
   });

@@ -1,13 +1,13 @@
 // Every playground page at a 390 px phone viewport and at 1280 px, in real headless Chromium over a static server on
 // 127.0.0.1: no horizontal overflow (long source URLs wrap). Screenshots of one article at both widths go to test-artifacts/.
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astro, buildPackage, REPO } from '../loader/astro-site.js';
+import { REPO } from '../loader/astro-site.js';
+import { builtPlayground } from './playground-site.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(REPO, 'test-artifacts');
@@ -28,14 +28,10 @@ async function htmlPages(dir: string, base = ''): Promise<string[]> {
 
 describe.skipIf(!present)('the playground on a phone', () => {
   beforeAll(async () => {
-    await buildPackage();
-    root = await mkdtemp(join(tmpdir(), 'aal-playground-mobile-'));
-    await cp(join(REPO, 'playground'), root, { recursive: true, filter: (source) => !/[/\\](dist|node_modules|\.astro)$/.test(source) });
-    await mkdir(join(root, 'node_modules'));
-    for (const entry of await readdir(join(REPO, 'node_modules'))) if (!entry.startsWith('.')) await symlink(join(REPO, 'node_modules', entry), join(root, 'node_modules', entry));
-    await symlink(REPO, join(root, 'node_modules', 'astro-article-loader'));
-    const built = await astro(root, ['build']);
-    expect(built.code, built.output).toBe(0);
+    // Built once per run with playground.test.ts, which checks the build itself.
+    const built = await builtPlayground();
+    expect(built.build.code, built.build.output).toBe(0);
+    root = built.root;
     const dist = join(root, 'dist');
     pages = await htmlPages(dist);
     server = createServer((request, response) => {
@@ -50,12 +46,11 @@ describe.skipIf(!present)('the playground on a phone', () => {
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
     await mkdir(ARTIFACTS, { recursive: true });
-  }, 240_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
     await new Promise((resolve) => server?.close(resolve));
-    await rm(root, { recursive: true, force: true });
   });
 
   it('should not overflow horizontally at 390 px on any page', async () => {

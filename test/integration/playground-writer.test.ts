@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { astro, buildPackage, childEnv, REPO, type RunResult } from '../loader/astro-site.js';
 import { startStandIn, type StandIn } from '../emulator/openai-stand-in.js';
+import { ChildOutput } from '../child-output.js';
 
 const MANIFEST = `defaults:
   language: English
@@ -86,14 +87,13 @@ describe('astro-article-loader emulator --writer-url', () => {
       env: childEnv({ ARTICLES_WRITER_KEY: key, EMULATOR_API_KEYS: undefined }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const output = ChildOutput.of(child, 'the emulator');
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     try {
-      await expect.poll(() => output.includes('Press Ctrl-C to stop.'), { timeout: 20_000 }).toBe(true);
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
-      expect(output).toContain(`Writer: ${server.url}, model "cli-model", 1 at once, key from ARTICLES_WRITER_KEY (not shown).`);
+      // The banner's last line: the lines read below came before it.
+      await output.waitForLine(/^Press Ctrl-C to stop\.$/);
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output.complete)![1]!;
+      expect(output.complete).toContain(`Writer: ${server.url}, model "cli-model", 1 at once, key from ARTICLES_WRITER_KEY (not shown).`);
       const headers = { authorization: 'Bearer emulator-dev-key', 'content-type': 'application/json' };
       const body = JSON.stringify({ targetKeyword: 'moka pot', articleLength: 'shorter' });
       const { articleId } = (await (await fetch(`${url}/api/articles/`, { method: 'POST', headers, body })).json()) as { articleId: string };
@@ -103,6 +103,6 @@ describe('astro-article-loader emulator --writer-url', () => {
       child.kill('SIGINT');
     }
     expect(await closed).toBe(0);
-    expect(output).not.toContain(key);
+    expect(output.text).not.toContain(key);
   });
 });

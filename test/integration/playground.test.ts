@@ -1,12 +1,12 @@
 // The playground, built offline from its committed lock file, cache and edits as a fresh clone would: categories, a draft and a
 // scheduled article left out, a hand edit served, JSON-LD, og: tags and a canonical link, the RSS feed and the sitemap.
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astro, buildPackage, REPO, type RunResult } from '../loader/astro-site.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO, type RunResult } from '../loader/astro-site.js';
+import { builtPlayground } from './playground-site.js';
 
 let root: string;
 let build: RunResult;
@@ -25,21 +25,9 @@ const html = (slug: string) => readFile(join(root, 'dist/articles', slug, 'index
 const jsonLdOf = (page: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page)![1]!) as Record<string, unknown>[];
 
 beforeAll(async () => {
-  await buildPackage();
-  root = await mkdtemp(join(tmpdir(), 'aal-playground-'));
-  await cp(join(REPO, 'playground'), root, { recursive: true, filter: (source) => !/[/\\](dist|node_modules|\.astro)$/.test(source) });
-  await mkdir(join(root, 'node_modules'));
-  for (const entry of await readdir(join(REPO, 'node_modules'))) {
-    if (!entry.startsWith('.')) await symlink(join(REPO, 'node_modules', entry), join(root, 'node_modules', entry));
-  }
-  await symlink(REPO, join(root, 'node_modules', 'astro-article-loader'));
-  lockBefore = await readFile(join(root, 'articles.lock.json'), 'utf8');
-  build = await astro(root, ['build']);
-}, 240_000);
-
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+  // Built once per run with playground-mobile.test.ts, which reads the same pages.
+  ({ root, build, lockBefore } = await builtPlayground());
+}, 300_000);
 
 describe('the playground, built offline from what is committed', () => {
   it('should commit a lock file and cache that verify finds consistent, without a warning', () => {

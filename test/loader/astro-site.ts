@@ -1,17 +1,20 @@
 // Test harness: a fixture site copied into a temp dir, the package built once, and Astro run in child processes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
+import { ChildOutput } from '../child-output.js';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ASTRO_BIN = join(REPO, 'node_modules/astro/bin/astro.mjs');
 const TSC_BIN = join(REPO, 'node_modules/typescript/bin/tsc');
 
-const BUILD_LOCK = join(tmpdir(), 'astro-article-loader-dist-build');
+/** One lock per checkout: it guards this checkout's dist/, and another clone's builds need not wait for it. */
+const BUILD_LOCK = join(tmpdir(), `astro-article-loader-dist-build-${createHash('sha256').update(REPO).digest('hex').slice(0, 12)}`);
 
 /** Runs `task` holding the lock every harness takes around builds and copies of dist/, so no one reads a half-written dist. */
 export async function withBuildLock<T>(task: () => Promise<T>): Promise<T> {
@@ -130,8 +133,9 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    // Decoded across chunks: a chunk may end inside a character (✓, ≈), which decoding each chunk on its own garbles.
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code, output }));
   });
@@ -173,22 +177,14 @@ export async function startDevServer(root: string, env: Record<string, string | 
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let output = '';
+  const output = ChildOutput.of(child, 'astro dev');
   const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()));
-  await new Promise<void>((resolvePromise, reject) => {
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString('utf8');
-      if (output.includes('watching for file changes')) resolvePromise();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`astro dev exited with ${code} before it was ready:\n${output}`)));
-  });
-  // Astro moves to another port when the one asked for was taken meanwhile: read the one it printed.
-  const local = /Local\s+(http:\/\/[^\s/]+)\//.exec(output);
+  await output.waitFor(/watching for file changes/);
+  // Astro moves to another port when the one asked for was taken meanwhile: read the one it printed (the line before).
+  const local = /Local\s+(http:\/\/[^\s/]+)\//.exec(output.complete);
   return {
     url: local?.[1] ?? `http://127.0.0.1:${port}`,
-    output: () => output,
+    output: () => output.text,
     stop: async () => {
       if (child.exitCode === null && child.pid !== undefined) {
         process.kill(-child.pid, 'SIGTERM');

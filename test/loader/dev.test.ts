@@ -34,6 +34,14 @@ let server: DevServer;
 let browser: Browser;
 let page: Page;
 
+/** Wakes the one wait for the emulator's requests (set by untilRequests). */
+let requestEnded = (): void => {};
+
+/** Resolves once `condition` holds, looked at again as each request to the emulator ends: no poll, no bound but the test's. */
+async function untilRequests(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise<void>((resolve) => (requestEnded = resolve));
+}
+
 /**
  * Reloads until the page's body reports `status` (the dev server re-renders from the store on each
  * request) and returns the page as Chromium received it.
@@ -54,7 +62,7 @@ async function openUntilStatus(path: string, status: string): Promise<BuiltPage>
 describe.skipIf(!present)('astro dev with articleLoader', () => {
   beforeAll(async () => {
     await buildPackage();
-    emulator = await startEmulator({ timing: 'instant' });
+    emulator = await startEmulator({ timing: 'instant', onRequest: () => requestEnded() });
     site = await createSite('basic');
     server = await startDevServer(site.root, { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey });
     browser = await chromium.launch({
@@ -106,8 +114,8 @@ describe.skipIf(!present)('astro dev with articleLoader', () => {
     const before = await openUntilStatus('/articles/espresso-machines/', 'finished');
     emulator.pause();
     await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('  - keyword: espresso machines\n    articleLength: short', '  - keyword: espresso machines\n    articleLength: long'));
-    // Bounded waits for the dev server to send the new create (the emulator holds it, paused).
-    for (let attempt = 0; attempt < 200 && emulator.ledger.creationsForKeyword('espresso machines').length < 2; attempt++) await page.waitForTimeout(100);
+    // The dev server sends the new create (the emulator holds it, paused): waited for as it arrives, not for 20 s at most.
+    await untilRequests(() => emulator.ledger.creationsForKeyword('espresso machines').length >= 2);
     expect(emulator.ledger.creationsForKeyword('espresso machines'), server.output()).toHaveLength(2);
     for (let look = 0; look < 4; look++) {
       const shown = await openUntilStatus('/articles/espresso-machines/', 'finished');

@@ -1,6 +1,7 @@
 // Spawning TypeScript child processes (crash and concurrency tests) with the same Node as vitest.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ChildOutput } from '../child-output.js';
 
 const HOOKS = fileURLToPath(new URL('./child/ts-resolve-hooks.mjs', import.meta.url));
 
@@ -17,7 +18,7 @@ export interface TsChild {
   output(): string;
   /** Resolves with the exit code (or the signal name) once the child is gone. */
   exited: Promise<number | string>;
-  /** Resolves when the child prints a line that matches. */
+  /** Resolves with the first complete line the child prints that matches; rejects once it has exited without one. */
   waitFor(pattern: RegExp): Promise<string>;
 }
 
@@ -26,31 +27,12 @@ export function spawnTsChild(script: string, args: string[] = [], env: Record<st
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const watchers: { pattern: RegExp; resolve: (line: string) => void }[] = [];
-  const onData = (chunk: Buffer): void => {
-    output += chunk.toString('utf8');
-    for (const watcher of [...watchers]) {
-      const line = output.split('\n').find((l) => watcher.pattern.test(l));
-      if (line !== undefined) {
-        watchers.splice(watchers.indexOf(watcher), 1);
-        watcher.resolve(line);
-      }
-    }
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
+  const output = ChildOutput.of(child);
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   return {
     process: child,
-    output: () => output,
+    output: () => output.text,
     exited,
-    waitFor: (pattern) =>
-      new Promise<string>((resolve, reject) => {
-        const line = output.split('\n').find((l) => pattern.test(l));
-        if (line !== undefined) return resolve(line);
-        watchers.push({ pattern, resolve });
-        void exited.then((code) => reject(new Error(`child exited (${code}) before printing ${pattern}:\n${output}`)));
-      }),
+    waitFor: (pattern) => output.waitForLine(pattern),
   };
 }
