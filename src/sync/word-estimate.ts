@@ -45,6 +45,11 @@ function itemsFromKeyword(keyword: string): number | undefined {
   return value !== undefined && value > 0 ? value : undefined;
 }
 
+/** The items a listicle or local places roundup has: from the keyword when `enableAutomaticLength` (else 10), otherwise `numberOfItems`. */
+export function listItemCount(request: Extract<ArticleRequest, { articleType: 'listicle' | 'local_places_roundup' }>): number {
+  return request.enableAutomaticLength ? (itemsFromKeyword(request.targetKeyword) ?? 10) : request.numberOfItems;
+}
+
 export function estimateWords(request: ArticleRequest): WordEstimate {
   const t = WORD_ESTIMATE_TABLE;
   let textWords: number;
@@ -65,7 +70,7 @@ export function estimateWords(request: ArticleRequest): WordEstimate {
     }
     case 'listicle':
     case 'local_places_roundup': {
-      const items = request.enableAutomaticLength ? (itemsFromKeyword(request.targetKeyword) ?? 10) : request.numberOfItems;
+      const items = listItemCount(request);
       textWords = items * t.perListItem + t.listFrame + (request.enableSupplementalInformation ? t.supplementalInformation : 0);
       break;
     }

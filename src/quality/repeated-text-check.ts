@@ -1,0 +1,69 @@
+// repeated_text: a paragraph or a sentence written twice, or a word twice in a row (retext). Loaded only when checks run.
+import type { Root as NlcstRoot, Sentence } from 'nlcst';
+import { toString as nlcstText } from 'nlcst-to-string';
+import { ParseLatin } from 'parse-latin';
+import retextRepeatedWords from 'retext-repeated-words';
+import { VFile } from 'vfile';
+import { quote, where, type TextBlock } from './article-reading.js';
+import type { Check } from './check-context.js';
+import { capped } from './check-context.js';
+import type { Observation } from './finding.js';
+
+/** Prose, where a repeat is a mistake; table cells, captions and code repeat by design ("Yes", "4/5"). */
+const PROSE = new Set(['p', 'li', 'blockquote', 'dd']);
+
+const parser = new ParseLatin();
+const repeatedWords = retextRepeatedWords();
+
+/** Case, spacing and the closing punctuation do not make two sentences different. */
+function sameKey(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').replace(/[\s.!?…。！？"'”’)]+$/u, '').trim();
+}
+
+function wordCount(sentence: Sentence): number {
+  return sentence.children.filter((child) => child.type === 'WordNode').length;
+}
+
+function sentencesOf(tree: NlcstRoot): Sentence[] {
+  return tree.children.flatMap((paragraph) => (paragraph.type === 'ParagraphNode' ? paragraph.children.filter((child): child is Sentence => child.type === 'SentenceNode') : []));
+}
+
+/** Each repeated paragraph once, each repeated sentence (outside a repeated paragraph) once, each doubled word. */
+export const repeatedTextCheck: Check = ({ reading, options }) => {
+  const min = options.minRepeatedWords;
+  const paragraphs = new Map<string, TextBlock>();
+  const sentences = new Map<string, TextBlock>();
+  const reported = new Set<string>();
+  const found: Observation[] = [];
+  for (const block of reading.blocks) {
+    if (block.kind !== 'text' || block.code || !PROSE.has(block.tag)) continue;
+    const tree = parser.parse(block.text);
+    const file = new VFile();
+    repeatedWords(tree, file);
+    for (const message of file.messages) {
+      found.push({ code: 'repeated_text', message: `the word "${message.expected?.[0] ?? ''}" twice in a row ${where(block.under)}: ${quote(message.actual ?? '', 40)}; edit the article to remove one` });
+    }
+    const blockSentences = sentencesOf(tree);
+    const words = blockSentences.reduce((sum, sentence) => sum + wordCount(sentence), 0);
+    const key = sameKey(block.text);
+    const earlier = paragraphs.get(key);
+    if (words >= min && earlier !== undefined) {
+      if (!reported.has(key)) found.push({ code: 'repeated_text', message: `the paragraph ${quote(block.text)} appears twice (${where(earlier.under)} and ${where(block.under)}); edit the article to remove one, or regenerate it` });
+      reported.add(key);
+      continue;
+    }
+    if (words >= min) paragraphs.set(key, block);
+    for (const sentence of blockSentences) {
+      if (wordCount(sentence) < min) continue;
+      const text = nlcstText(sentence);
+      const sentenceKey = sameKey(text);
+      const first = sentences.get(sentenceKey);
+      if (first === undefined) sentences.set(sentenceKey, block);
+      else if (!reported.has(sentenceKey)) {
+        reported.add(sentenceKey);
+        found.push({ code: 'repeated_text', message: `the sentence ${quote(text)} appears twice (${where(first.under)} and ${where(block.under)}); edit the article to remove one, or regenerate it` });
+      }
+    }
+  }
+  return capped(found);
+};
