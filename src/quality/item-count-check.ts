@@ -13,7 +13,7 @@ function expectedCount(request: ArticleRequest): { count: number; source: string
     case 'listicle':
     case 'local_places_roundup':
       return request.enableAutomaticLength
-        ? { count: listItemCount(request), source: `the keyword "${request.targetKeyword}" (10 when it states no count)`, change: 'the count in the keyword, or set enableAutomaticLength: false and numberOfItems' }
+        ? { count: listItemCount(request), source: `enableAutomaticLength: the count in the keyword "${request.targetKeyword}", or 10 when it states none`, change: 'the count in the keyword, or set enableAutomaticLength: false and numberOfItems' }
         : { count: request.numberOfItems, source: 'numberOfItems', change: 'numberOfItems' };
     case 'retail_product_roundup':
       return { count: request.numRetailProducts, source: 'numRetailProducts', change: 'numRetailProducts' };
@@ -44,7 +44,7 @@ export const itemCountCheck: Check = ({ article, reading }) => {
   return [
     {
       code: 'item_count_mismatch',
-      message: `the article has ${items.length} numbered ${kind} ("${items[0]}" … "${items[items.length - 1]}") where the request asks for ${expected.count} (from ${expected.source}); regenerate it, edit it, or change ${expected.change}`,
+      message: `the article has ${items.length} numbered ${kind} ("${items[0]}" … "${items[items.length - 1]}") where the request asks for ${expected.count} (${expected.source}); regenerate it, edit it, or change ${expected.change}`,
     },
   ];
 };

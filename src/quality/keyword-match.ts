@@ -6,6 +6,17 @@ const NUMBER_WORDS: Readonly<Record<string, string>> = {
   eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17',
   eighteen: '18', nineteen: '19', twenty: '20',
 };
+/**
+ * Function words a writer rephrases freely ("coffee shops near Lyon" → "Coffee Shops in Lyon"):
+ * a keyword's words of this list need not appear, unless the keyword has no other word.
+ * English, German, Spanish and French, the languages the emulator writes besides Japanese.
+ */
+const FUNCTION_WORDS = new Set([
+  'a', 'an', 'the', 'in', 'near', 'at', 'on', 'of', 'for', 'to', 'with', 'and', 'or', 'vs', 'versus', 'by', 'from',
+  'der', 'die', 'das', 'ein', 'eine', 'im', 'in', 'am', 'an', 'für', 'mit', 'und', 'oder', 'von', 'zu', 'bei',
+  'el', 'la', 'los', 'las', 'un', 'una', 'en', 'de', 'del', 'para', 'con', 'y', 'o', 'cerca',
+  'le', 'les', 'une', 'des', 'du', 'au', 'aux', 'pour', 'avec', 'et', 'ou', 'près',
+]);
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 
@@ -30,7 +41,7 @@ function compact(text: string): string {
 /** A keyword prepared once for many texts. */
 export interface KeywordPattern {
   keyword: string;
-  /** The keyword's distinct tokens, singular, written in spaced scripts. */
+  /** The keyword's distinct tokens, singular, written in spaced scripts, without function words. */
   words: readonly string[];
   /** Tokens in Chinese, Japanese or Korean script, matched as substrings (no spaces to split on). */
   cjk: readonly string[];
@@ -41,14 +52,16 @@ export function keywordPattern(keyword: string): KeywordPattern {
   const words = new Set<string>();
   const cjk = new Set<string>();
   for (const token of tokensOf(keyword)) (CJK.test(token) ? cjk : words).add(token);
-  return { keyword, words: [...words], cjk: [...cjk], compact: compact(keyword) };
+  const content = [...words].filter((word) => !FUNCTION_WORDS.has(word));
+  return { keyword, words: content.length > 0 ? content : [...words], cjk: [...cjk], compact: compact(keyword) };
 }
 
 /**
  * Whether `text` contains the keyword. Either its letters and digits appear in a row (case, spaces
  * and hyphens ignored: "pourover" matches "pour over"), or every word of the keyword appears, in any
  * order, within `2 × words + 2` consecutive words of the text, a word and its simple plural (-s,
- * -es, -ies) counting as the same and English number words as digits. Chinese, Japanese and Korean
+ * -es, -ies) counting as the same, English number words as digits, and function words ("in",
+ * "near", "the", "for", …) not needed. Chinese, Japanese and Korean
  * parts of a keyword are matched as substrings, as those scripts put no spaces between words.
  */
 export function containsKeyword(text: string, pattern: KeywordPattern): boolean {

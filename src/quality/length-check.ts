@@ -29,9 +29,7 @@ export const lengthCheck: Check = ({ article, words, options }) => {
   const high = Math.round(expected * options.lengthBand.above);
   if (words >= low && words <= high) return [];
   const short = words < low;
-  const advice = short
-    ? 'regenerate it, or edit it to add text, or ask for less (a shorter articleLength, fewer items)'
-    : 'edit it to cut text, or regenerate it, or ask for more (a longer articleLength, more items)';
+  const advice = short ? 'regenerate it, or edit it to add text' : 'edit it to cut text, or regenerate it';
   return [
     {
       code: 'length_out_of_range',
