@@ -82,6 +82,12 @@ function namesAt(parent: string): readonly string[] {
   return [];
 }
 
+/** The project's did-you-mean, then a value the input begins ("warn" → "warning", "err" → "error"). */
+function closestValue(input: string, values: readonly string[]): string | undefined {
+  const start = input.trim().toLowerCase();
+  return suggestName(input, values) ?? (start.length >= 2 ? values.find((value) => value.startsWith(start)) : undefined);
+}
+
 function problemOf(issue: z.core.$ZodIssue): string[] {
   const at = pathOf(issue.path);
   if (issue.code === 'unrecognized_keys') {
@@ -92,7 +98,7 @@ function problemOf(issue: z.core.$ZodIssue): string[] {
     });
   }
   const value = 'input' in issue ? JSON.stringify(issue.input) : undefined;
-  const guess = issue.code === 'invalid_value' && typeof issue.input === 'string' ? suggestName(issue.input, issue.values.map(String)) : undefined;
+  const guess = issue.code === 'invalid_value' && typeof issue.input === 'string' ? closestValue(issue.input, issue.values.map(String)) : undefined;
   return [`\`${at || '(quality options)'}\` is ${value ?? 'wrong'}: ${issue.message}${didYouMean(guess)}`];
 }
 
