@@ -28,20 +28,57 @@ function sentencesOf(tree: NlcstRoot): Sentence[] {
   return tree.children.flatMap((paragraph) => (paragraph.type === 'ParagraphNode' ? paragraph.children.filter((child): child is Sentence => child.type === 'SentenceNode') : []));
 }
 
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+/** A word written twice in a row, as a cheap scan sees it; retext-repeated-words then decides ("had had" is fine). */
+const DOUBLED_WORD = /(?<![\p{L}\p{N}])([\p{L}\p{N}]+)\s+\1(?![\p{L}\p{N}])/iu;
+
+/**
+ * The blocks worth parsing: parse-latin is the costliest step of the checks, and most blocks
+ * repeat nothing. A sentence of `min` words written twice means a run of `min` words written
+ * twice, so a block none of whose `min`-word runs occurs elsewhere cannot hold a repeated sentence.
+ */
+function blocksWithRepeatedRuns(blocks: readonly TextBlock[], min: number): Set<TextBlock> {
+  const owners = new Map<number, TextBlock>();
+  const candidates = new Set<TextBlock>();
+  for (const block of blocks) {
+    const words = (block.text.toLowerCase().match(WORD) ?? []).map(hashOf);
+    for (let i = 0; i + min <= words.length; i++) {
+      let run = 0;
+      for (let j = i; j < i + min; j++) run = Math.imul(run ^ words[j]!, 0x9e3779b1);
+      // A collision only makes one more candidate: parse-latin still decides.
+      const owner = owners.get(run);
+      if (owner === undefined) owners.set(run, block);
+      else (candidates.add(owner), candidates.add(block));
+    }
+  }
+  return candidates;
+}
+
+function hashOf(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
 /** Each repeated paragraph once, each repeated sentence (outside a repeated paragraph) once, each doubled word. */
 export const repeatedTextCheck: Check = ({ reading, options }) => {
   const min = options.minRepeatedWords;
+  const prose = reading.blocks.filter((block): block is TextBlock => block.kind === 'text' && !block.code && PROSE.has(block.tag));
+  const candidates = blocksWithRepeatedRuns(prose, min);
   const paragraphs = new Map<string, TextBlock>();
   const sentences = new Map<string, TextBlock>();
   const reported = new Set<string>();
   const found: Observation[] = [];
-  for (const block of reading.blocks) {
-    if (block.kind !== 'text' || block.code || !PROSE.has(block.tag)) continue;
+  for (const block of prose) {
+    const doubled = DOUBLED_WORD.test(block.text);
+    if (!doubled && !candidates.has(block)) continue;
     const tree = parser.parse(block.text);
-    const file = new VFile();
-    repeatedWords(tree, file);
-    for (const message of file.messages) {
-      found.push({ code: 'repeated_text', message: `the word "${message.expected?.[0] ?? ''}" twice in a row ${where(block.under)}: ${quote(message.actual ?? '', 40)}; edit the article to remove one` });
+    if (doubled) {
+      const file = new VFile();
+      repeatedWords(tree, file);
+      for (const message of file.messages) {
+        found.push({ code: 'repeated_text', message: `the word "${message.expected?.[0] ?? ''}" twice in a row ${where(block.under)}: ${quote(message.actual ?? '', 40)}; edit the article to remove one` });
+      }
     }
     const blockSentences = sentencesOf(tree);
     const words = blockSentences.reduce((sum, sentence) => sum + wordCount(sentence), 0);
