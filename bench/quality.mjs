@@ -35,6 +35,8 @@ const f = (ms) => `${ms.toFixed(2)} ms`;
 
 console.log('Import times (fresh process, median of 3):');
 for (const [name, specifier] of [
+  ['zod (for scale: the loader loads it anyway)', 'zod'],
+  ['src/pipeline (for scale)', distUrl('pipeline/index.js')],
   ['src/quality (the room\'s surface)', distUrl('quality/index.js')],
   ['franc', 'franc'],
   ['parse-latin', 'parse-latin'],
@@ -56,11 +58,14 @@ const [{ writeArticle }, { articleRequestSchema }, { processArticle }, quality] 
 
 const started = performance.now();
 const articles = [];
+let pipelineMs = 0;
 for (let i = 0; i < COUNT; i++) {
   const keyword = `${SUBJECTS[i % SUBJECTS.length]} ${ANGLES[Math.floor(i / SUBJECTS.length) % ANGLES.length]} ${i}`;
   const request = articleRequestSchema.parse({ targetKeyword: keyword, ...SHAPES[i % SHAPES.length] });
   const written = writeArticle(request);
+  const pipelineStart = performance.now();
   const processed = await processArticle(written.html, { keyword, slug: `article-${i}` });
+  pipelineMs += performance.now() - pipelineStart;
   articles.push({ slug: `article-${i}`, html: processed.html, title: processed.title, request });
 }
 // The planted pair: the last article is the first one with its opening paragraph rewritten.
@@ -83,6 +88,7 @@ for (const article of articles) {
 }
 const total = times.reduce((a, b) => a + b, 0);
 console.log(`checkArticle per article (${COUNT}): mean ${f(total / COUNT)}, median ${f(median(times))}, p95 ${f(percentile(times, 0.95))}, total ${f(total)}`);
+console.log(`  for scale, in the same run: the pipeline (processArticle) took ${f(pipelineMs / COUNT)} per article; checkArticle is ${((100 * total) / pipelineMs).toFixed(0)}% of that`);
 console.log('findings:', counts);
 
 const nearStart = performance.now();

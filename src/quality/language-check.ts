@@ -6,6 +6,8 @@ import { languageCodes, LANGUAGE_CODES } from './language-codes.js';
 
 /** franc reads trigrams; more text than this adds time (about 3 ms per 1,000 characters), not certainty. */
 const SAMPLE_CHARACTERS = 1_000;
+/** A page of tables and headings may have little prose: franc needs a few sentences to tell. */
+const MIN_PROSE_WORDS = 20;
 /** Languages franc tells apart only by a hair: one requested, another of its group read, is no mismatch. */
 const CLOSE_GROUPS: readonly (readonly string[])[] = [
   ['dan', 'nob', 'nno'],
@@ -29,13 +31,14 @@ function sampleOf(blocks: Parameters<Check>[0]['reading']['blocks']): string {
   return sample;
 }
 
-/** Not judged: a language name we have no code for, too few words (`minLanguageWords`), or text franc cannot place. */
-export const languageCheck: Check = ({ article, reading, options }) => {
+/** Not judged: a language name we have no code for, fewer visible words than `minLanguageWords`, under MIN_PROSE_WORDS of prose, or text franc cannot place. */
+export const languageCheck: Check = ({ article, reading, words, options }) => {
   const requested = article.request.language;
   const codes = languageCodes(requested);
   if (codes === undefined) return [];
+  if (words < options.minLanguageWords) return [];
   const sample = sampleOf(reading.blocks);
-  if (countWords(sample).total < options.minLanguageWords) return [];
+  if (countWords(sample).total < MIN_PROSE_WORDS) return [];
   const best = franc(sample, { minLength: 10, only: KNOWN });
   if (best === 'und' || codes.includes(best)) return [];
   if (CLOSE_GROUPS.some((group) => group.includes(best) && codes.some((code) => group.includes(code)))) return [];

@@ -1,4 +1,6 @@
 // The quality settings: defaults, one error naming option and value with a did-you-mean, and the guide's tables from the one declaration.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { QUALITY_CODES, QualityOptionError, qualityCodesTable, qualityOptionsTable, resolveQualityOptions } from '../../src/quality/index.js';
 
@@ -49,5 +51,13 @@ describe('resolveQualityOptions', () => {
     expect(qualityOptionsTable().split('\n').slice(2).map((row) => /^\| `(\w+)`/.exec(row)?.[1])).toEqual(['codes', 'lengthBand', 'nearDuplicateThreshold', 'minLanguageWords', 'minRepeatedWords']);
     expect(qualityCodesTable()).toContain('| `writer_leftover` | error |');
     expect(qualityCodesTable().split('\n')).toHaveLength(QUALITY_CODES.length + 2);
+  });
+});
+
+describe('docs/quality.md', () => {
+  it('should show the tables the declaration gives', () => {
+    const guide = readFileSync(path.resolve(import.meta.dirname, '../../docs/quality.md'), 'utf8');
+    expect(guide).toContain(qualityCodesTable());
+    expect(guide).toContain(qualityOptionsTable());
   });
 });
