@@ -24,6 +24,9 @@ function loadTextChecks(): Promise<{ language: Check; repeated: Check }> {
   return textChecks;
 }
 
+/** Stand-ins when both text checks are off: franc and retext are then never loaded. */
+const NO_TEXT_CHECKS = { language: () => [], repeated: () => [] };
+
 /** Each check and the codes it can report: a check whose codes are all off does not run. */
 function checksOf(text: { language: Check; repeated: Check }): readonly { codes: readonly QualityCode[]; run: Check }[] {
   return [
@@ -71,7 +74,8 @@ export async function checkArticle(article: ArticleToCheck, options: QualityOpti
   const reading = readArticle(article.html);
   const context: CheckContext = { article, reading, words: countWords(reading.text).total, options: settings };
   const observations: Observation[] = [];
-  for (const check of checksOf(await loadTextChecks())) {
+  const needsText = settings.codes.language_mismatch !== 'off' || settings.codes.repeated_text !== 'off';
+  for (const check of checksOf(needsText ? await loadTextChecks() : NO_TEXT_CHECKS)) {
     if (check.codes.every((code) => settings.codes[code] === 'off')) continue;
     observations.push(...check.run(context));
   }
