@@ -4,8 +4,8 @@ import { countWords } from '../contract/word-count.js';
 import type { Check } from './check-context.js';
 import { languageCodes, LANGUAGE_CODES } from './language-codes.js';
 
-/** franc reads trigrams; more text than this adds time (about 3 ms per 1,000 characters), not certainty. */
-const SAMPLE_CHARACTERS = 1_000;
+/** franc reads trigrams; more text than this adds time (it reads every trigram), not certainty. */
+const SAMPLE_CHARACTERS = 600;
 /** A page of tables and headings may have little prose: franc needs a few sentences to tell. */
 const MIN_PROSE_WORDS = 20;
 /** Languages franc tells apart only by a hair: one requested, another of its group read, is no mismatch. */
@@ -20,12 +20,22 @@ const KNOWN = Object.values(LANGUAGE_CODES).flat();
 
 const NAME_OF_CODE = new Map(Object.entries(LANGUAGE_CODES).flatMap(([name, codes]) => codes.map((code) => [code, name.charAt(0).toUpperCase() + name.slice(1)] as const)));
 
-/** The prose of the article (paragraphs and list items, not tables, headings or code), up to the sample size. */
-function sampleOf(blocks: Parameters<Check>[0]['reading']['blocks']): string {
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The prose of the article (paragraphs and list items, not tables, headings or code), up to the
+ * sample size, without the keyword's words: a keyword is often in another language or script than
+ * the article ("running shoes" in a Japanese article), and written in every other sentence.
+ */
+function sampleOf(blocks: Parameters<Check>[0]['reading']['blocks'], keyword: string): string {
+  const words = keyword.match(/[\p{L}\p{N}\p{M}]{2,}/gu) ?? [];
+  const keywordPattern = words.length === 0 ? undefined : new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
   let sample = '';
   for (const block of blocks) {
     if (block.kind !== 'text' || block.code || (block.tag !== 'p' && block.tag !== 'li' && block.tag !== 'blockquote')) continue;
-    sample += `${block.text}\n`;
+    sample += `${keywordPattern === undefined ? block.text : block.text.replace(keywordPattern, ' ')}\n`;
     if (sample.length >= SAMPLE_CHARACTERS) break;
   }
   return sample;
@@ -37,7 +47,7 @@ export const languageCheck: Check = ({ article, reading, words, options }) => {
   const codes = languageCodes(requested);
   if (codes === undefined) return [];
   if (words < options.minLanguageWords) return [];
-  const sample = sampleOf(reading.blocks);
+  const sample = sampleOf(reading.blocks, article.request.targetKeyword);
   if (countWords(sample).total < MIN_PROSE_WORDS) return [];
   const best = franc(sample, { minLength: 10, only: KNOWN });
   if (best === 'und' || codes.includes(best)) return [];

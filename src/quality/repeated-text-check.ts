@@ -15,9 +15,14 @@ const PROSE = new Set(['p', 'li', 'blockquote', 'dd']);
 const parser = new ParseLatin();
 const repeatedWords = retextRepeatedWords();
 
-/** Case, spacing and the closing punctuation do not make two sentences different. */
+/** Closing punctuation, quotes and spaces: not part of what a sentence says. */
+const TRAILING = new Set([...' \t\n.!?…。！？"\'”’)']);
+
+/** Case, spacing and the closing punctuation do not make two sentences different. (A loop: an anchored regex backtracks on long text.) */
 function sameKey(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').replace(/[\s.!?…。！？"'”’)]+$/u, '').trim();
+  let end = text.length;
+  while (end > 0 && TRAILING.has(text[end - 1]!)) end--;
+  return text.slice(0, end).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 function wordCount(sentence: Sentence): number {

@@ -34,6 +34,7 @@ const SHAPES: ArticleRequestInput[] = [
   { targetKeyword: 'café de olla', language: 'Spanish', articleLength: 'short' },
   { targetKeyword: 'pain au levain', language: 'French' },
   { targetKeyword: 'コーヒーの淹れ方', language: 'Japanese' },
+  { targetKeyword: 'running shoes for flat feet', language: 'Japanese' },
 ];
 
 async function errorsOf(input: ArticleRequestInput) {
