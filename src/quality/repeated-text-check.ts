@@ -1,6 +1,4 @@
 // repeated_text: a paragraph or a sentence written twice, or a word twice in a row (retext). Loaded only when checks run.
-import type { Root as NlcstRoot, Sentence } from 'nlcst';
-import { toString as nlcstText } from 'nlcst-to-string';
 import { ParseLatin } from 'parse-latin';
 import retextRepeatedWords from 'retext-repeated-words';
 import { VFile } from 'vfile';
@@ -25,12 +23,16 @@ function sameKey(text: string): string {
   return text.slice(0, end).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-function wordCount(sentence: Sentence): number {
-  return sentence.children.filter((child) => child.type === 'WordNode').length;
-}
+/**
+ * A sentence: text up to a full stop, question or exclamation mark (Latin or CJK) and any closing
+ * quote. parse-latin splits better ("e.g." and "3.5" stay whole) but costs more than every other
+ * check together on a long article; a wrong split here only cuts one repeated sentence into two
+ * shorter ones, each still compared.
+ */
+const SENTENCE = /[^.!?。！？]+(?:[.!?。！？]+["'”’)]*|$)/gu;
 
-function sentencesOf(tree: NlcstRoot): Sentence[] {
-  return tree.children.flatMap((paragraph) => (paragraph.type === 'ParagraphNode' ? paragraph.children.filter((child): child is Sentence => child.type === 'SentenceNode') : []));
+function wordCount(text: string): number {
+  return text.match(WORD)?.length ?? 0;
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -65,6 +67,16 @@ function hashOf(word: string): number {
   return hash;
 }
 
+/** retext-repeated-words on one block's nlcst (parse-latin): it knows "had had" and "Duran Duran" are fine. */
+function doubledWords(block: TextBlock): Observation[] {
+  const file = new VFile();
+  repeatedWords(parser.parse(block.text), file);
+  return file.messages.map((message) => ({
+    code: 'repeated_text',
+    message: `the word "${message.expected?.[0] ?? ''}" twice in a row ${where(block.under)}: ${quote(message.actual ?? '', 40)}; edit the article to remove one`,
+  }));
+}
+
 /** Each repeated paragraph once, each repeated sentence (outside a repeated paragraph) once, each doubled word. */
 export const repeatedTextCheck: Check = ({ reading, options }) => {
   const min = options.minRepeatedWords;
@@ -75,35 +87,24 @@ export const repeatedTextCheck: Check = ({ reading, options }) => {
   const reported = new Set<string>();
   const found: Observation[] = [];
   for (const block of prose) {
-    const doubled = DOUBLED_WORD.test(block.text);
-    if (!doubled && !candidates.has(block)) continue;
-    const tree = parser.parse(block.text);
-    if (doubled) {
-      const file = new VFile();
-      repeatedWords(tree, file);
-      for (const message of file.messages) {
-        found.push({ code: 'repeated_text', message: `the word "${message.expected?.[0] ?? ''}" twice in a row ${where(block.under)}: ${quote(message.actual ?? '', 40)}; edit the article to remove one` });
-      }
-    }
-    const blockSentences = sentencesOf(tree);
-    const words = blockSentences.reduce((sum, sentence) => sum + wordCount(sentence), 0);
+    if (DOUBLED_WORD.test(block.text)) found.push(...doubledWords(block));
+    if (!candidates.has(block)) continue;
     const key = sameKey(block.text);
     const earlier = paragraphs.get(key);
-    if (words >= min && earlier !== undefined) {
+    if (earlier !== undefined) {
       if (!reported.has(key)) found.push({ code: 'repeated_text', message: `the paragraph ${quote(block.text)} appears twice (${where(earlier.under)} and ${where(block.under)}); edit the article to remove one, or regenerate it` });
       reported.add(key);
       continue;
     }
-    if (words >= min) paragraphs.set(key, block);
-    for (const sentence of blockSentences) {
+    if (wordCount(block.text) >= min) paragraphs.set(key, block);
+    for (const [sentence] of block.text.matchAll(SENTENCE)) {
       if (wordCount(sentence) < min) continue;
-      const text = nlcstText(sentence);
-      const sentenceKey = sameKey(text);
+      const sentenceKey = sameKey(sentence);
       const first = sentences.get(sentenceKey);
       if (first === undefined) sentences.set(sentenceKey, block);
       else if (!reported.has(sentenceKey)) {
         reported.add(sentenceKey);
-        found.push({ code: 'repeated_text', message: `the sentence ${quote(text)} appears twice (${where(first.under)} and ${where(block.under)}); edit the article to remove one, or regenerate it` });
+        found.push({ code: 'repeated_text', message: `the sentence ${quote(sentence)} appears twice (${where(first.under)} and ${where(block.under)}); edit the article to remove one, or regenerate it` });
       }
     }
   }
