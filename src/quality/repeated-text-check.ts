@@ -2,6 +2,7 @@
 import { ParseLatin } from 'parse-latin';
 import retextRepeatedWords from 'retext-repeated-words';
 import { VFile } from 'vfile';
+import { countWords } from '../contract/word-count.js';
 import { quote, where, type TextBlock } from './article-reading.js';
 import type { Check } from './check-context.js';
 import { capped } from './check-context.js';
@@ -23,16 +24,33 @@ function sameKey(text: string): string {
   return text.slice(0, end).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+const STOPS = new Set([...'.!?。！？']);
+const CLOSING = new Set([...'.!?。！？"\'”’)']);
+
 /**
  * A sentence: text up to a full stop, question or exclamation mark (Latin or CJK) and any closing
- * quote. parse-latin splits better ("e.g." and "3.5" stay whole) but costs more than every other
+ * quote (a "." only before a space, so "3.5" stays whole). parse-latin splits better ("e.g." stays whole) but costs more than every other
  * check together on a long article; a wrong split here only cuts one repeated sentence into two
  * shorter ones, each still compared.
  */
-const SENTENCE = /[^.!?。！？]+(?:[.!?。！？]+["'”’)]*|$)/gu;
+function sentencesOf(text: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (!STOPS.has(text[i]!)) continue;
+    // "3.5" and "example.com" go on: a Latin stop ends a sentence before a space or the end.
+    if (text[i] === '.' && i + 1 < text.length && !/[\s"'”’)]/.test(text[i + 1]!)) continue;
+    while (i + 1 < text.length && CLOSING.has(text[i + 1]!)) i++;
+    sentences.push(text.slice(start, i + 1));
+    start = i + 1;
+  }
+  if (start < text.length) sentences.push(text.slice(start));
+  return sentences;
+}
 
+/** Words as the one word counter counts them (a Chinese or Japanese character is one). */
 function wordCount(text: string): number {
-  return text.match(WORD)?.length ?? 0;
+  return countWords(text).total;
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -97,7 +115,7 @@ export const repeatedTextCheck: Check = ({ reading, options }) => {
       continue;
     }
     if (wordCount(block.text) >= min) paragraphs.set(key, block);
-    for (const [sentence] of block.text.matchAll(SENTENCE)) {
+    for (const sentence of sentencesOf(block.text)) {
       if (wordCount(sentence) < min) continue;
       const sentenceKey = sameKey(sentence);
       const first = sentences.get(sentenceKey);

@@ -19,9 +19,13 @@ const LEFTOVERS: readonly { kind: string; pattern: RegExp }[] = [
   { kind: 'lorem ipsum', pattern: /\blorem ipsum\b/i },
 ];
 
+/** Any leftover at all: one scan per block, the kinds told apart only where it matches. */
+const ANY_LEFTOVER = new RegExp(LEFTOVERS.map(({ pattern }) => `(?:${pattern.source})`).join('|'), 'iu');
+
 /** The leftovers in one piece of text; `place` says where it is ("in the title", "under the heading …"). */
 function leftoversIn(text: string, place: string): Observation[] {
   const found: Observation[] = [];
+  if (!ANY_LEFTOVER.test(text)) return found;
   for (const { kind, pattern } of LEFTOVERS) {
     const match = pattern.exec(text);
     if (match === null) continue;
