@@ -1,0 +1,17 @@
+// The quality checks' surface: checkArticle, findNearDuplicates, the codes and the settings. franc and retext load only when a check runs.
+export { checkArticle, withSeverity } from './check-article.js';
+export type { ArticleToCheck, CollectionPaths } from './check-context.js';
+export { QUALITY_CODE_MEANINGS, QUALITY_CODES, SEVERITIES, type CodeSetting, type Finding, type QualityCode, type Severity } from './finding.js';
+export { containsKeyword, keywordPattern } from './keyword-match.js';
+export { findNearDuplicates, nearDuplicateFindings, type ArticleText, type NearDuplicatePair } from './near-duplicates.js';
+export {
+  CODE_SETTINGS,
+  DEFAULT_ERROR_CODES,
+  QualityOptionError,
+  qualityCodesTable,
+  qualityOptionsSchema,
+  qualityOptionsTable,
+  resolveQualityOptions,
+  type QualityOptions,
+  type QualityOptionsInput,
+} from './quality-options.js';

@@ -1,0 +1,130 @@
+// repeated_text: a paragraph or a sentence written twice, or a word twice in a row (retext). Loaded only when checks run.
+import { ParseLatin } from 'parse-latin';
+import retextRepeatedWords from 'retext-repeated-words';
+import { VFile } from 'vfile';
+import { countWords } from '../contract/word-count.js';
+import { quote, where, type TextBlock } from './article-reading.js';
+import type { Check } from './check-context.js';
+import { capped } from './check-context.js';
+import type { Observation } from './finding.js';
+
+/** Prose, where a repeat is a mistake; table cells, captions and code repeat by design ("Yes", "4/5"). */
+const PROSE = new Set(['p', 'li', 'blockquote', 'dd']);
+
+const parser = new ParseLatin();
+const repeatedWords = retextRepeatedWords();
+
+/** Closing punctuation, quotes and spaces: not part of what a sentence says. */
+const TRAILING = new Set([...' \t\n.!?…。！？"\'”’)']);
+
+/** Case, spacing and the closing punctuation do not make two sentences different. (A loop: an anchored regex backtracks on long text.) */
+function sameKey(text: string): string {
+  let end = text.length;
+  while (end > 0 && TRAILING.has(text[end - 1]!)) end--;
+  return text.slice(0, end).toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+const STOPS = new Set([...'.!?。！？']);
+const CLOSING = new Set([...'.!?。！？"\'”’)']);
+
+/**
+ * A sentence: text up to a full stop, question or exclamation mark (Latin or CJK) and any closing
+ * quote (a "." only before a space, so "3.5" stays whole). parse-latin splits better ("e.g." stays whole) but costs more than every other
+ * check together on a long article; a wrong split here only cuts one repeated sentence into two
+ * shorter ones, each still compared.
+ */
+function sentencesOf(text: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (!STOPS.has(text[i]!)) continue;
+    // "3.5" and "example.com" go on: a Latin stop ends a sentence before a space or the end.
+    if (text[i] === '.' && i + 1 < text.length && !/[\s"'”’)]/.test(text[i + 1]!)) continue;
+    while (i + 1 < text.length && CLOSING.has(text[i + 1]!)) i++;
+    sentences.push(text.slice(start, i + 1));
+    start = i + 1;
+  }
+  if (start < text.length) sentences.push(text.slice(start));
+  return sentences;
+}
+
+/** Words as the one word counter counts them (a Chinese or Japanese character is one). */
+function wordCount(text: string): number {
+  return countWords(text).total;
+}
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+/** A word written twice in a row, as a cheap scan sees it; retext-repeated-words then decides ("had had" is fine). */
+const DOUBLED_WORD = /(?<![\p{L}\p{N}])([\p{L}\p{N}]+)\s+\1(?![\p{L}\p{N}])/iu;
+
+/**
+ * The blocks worth parsing: parse-latin is the costliest step of the checks, and most blocks
+ * repeat nothing. A sentence of `min` words written twice means a run of `min` words written
+ * twice, so a block none of whose `min`-word runs occurs elsewhere cannot hold a repeated sentence.
+ */
+function blocksWithRepeatedRuns(blocks: readonly TextBlock[], min: number): Set<TextBlock> {
+  const owners = new Map<number, TextBlock>();
+  const candidates = new Set<TextBlock>();
+  for (const block of blocks) {
+    const words = (block.text.toLowerCase().match(WORD) ?? []).map(hashOf);
+    for (let i = 0; i + min <= words.length; i++) {
+      let run = 0;
+      for (let j = i; j < i + min; j++) run = Math.imul(run ^ words[j]!, 0x9e3779b1);
+      // A collision only makes one more candidate: parse-latin still decides.
+      const owner = owners.get(run);
+      if (owner === undefined) owners.set(run, block);
+      else (candidates.add(owner), candidates.add(block));
+    }
+  }
+  return candidates;
+}
+
+function hashOf(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
+/** retext-repeated-words on one block's nlcst (parse-latin): it knows "had had" and "Duran Duran" are fine. */
+function doubledWords(block: TextBlock): Observation[] {
+  const file = new VFile();
+  repeatedWords(parser.parse(block.text), file);
+  return file.messages.map((message) => ({
+    code: 'repeated_text',
+    message: `the word "${message.expected?.[0] ?? ''}" twice in a row ${where(block.under)}: ${quote(message.actual ?? '', 40)}; edit the article to remove one`,
+  }));
+}
+
+/** Each repeated paragraph once, each repeated sentence (outside a repeated paragraph) once, each doubled word. */
+export const repeatedTextCheck: Check = ({ reading, options }) => {
+  const min = options.minRepeatedWords;
+  const prose = reading.blocks.filter((block): block is TextBlock => block.kind === 'text' && !block.code && PROSE.has(block.tag));
+  const candidates = blocksWithRepeatedRuns(prose, min);
+  const paragraphs = new Map<string, TextBlock>();
+  const sentences = new Map<string, TextBlock>();
+  const reported = new Set<string>();
+  const found: Observation[] = [];
+  for (const block of prose) {
+    if (DOUBLED_WORD.test(block.text)) found.push(...doubledWords(block));
+    if (!candidates.has(block)) continue;
+    const key = sameKey(block.text);
+    const earlier = paragraphs.get(key);
+    if (earlier !== undefined) {
+      if (!reported.has(key)) found.push({ code: 'repeated_text', message: `the paragraph ${quote(block.text)} appears twice (${where(earlier.under)} and ${where(block.under)}); edit the article to remove one, or regenerate it` });
+      reported.add(key);
+      continue;
+    }
+    if (wordCount(block.text) >= min) paragraphs.set(key, block);
+    for (const sentence of sentencesOf(block.text)) {
+      if (wordCount(sentence) < min) continue;
+      const sentenceKey = sameKey(sentence);
+      const first = sentences.get(sentenceKey);
+      if (first === undefined) sentences.set(sentenceKey, block);
+      else if (!reported.has(sentenceKey)) {
+        reported.add(sentenceKey);
+        found.push({ code: 'repeated_text', message: `the sentence ${quote(sentence)} appears twice (${where(first.under)} and ${where(block.under)}); edit the article to remove one, or regenerate it` });
+      }
+    }
+  }
+  return capped(found);
+};

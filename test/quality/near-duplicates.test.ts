@@ -1,0 +1,62 @@
+// findNearDuplicates: MinHash + LSH finds a planted pair among 1,000 articles, measures it exactly, and reports nothing else.
+import { describe, expect, it } from 'vitest';
+import { findNearDuplicates, jaccard, shinglesOf } from '../../src/quality/near-duplicates.js';
+import { nearDuplicateFindings, resolveQualityOptions } from '../../src/quality/index.js';
+
+/** A seeded generator, so every run writes the same 1,000 articles. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const VOCABULARY = Array.from({ length: 3_000 }, (_, i) => `w${i.toString(36)}`);
+
+function articleText(next: () => number, words: number): string[] {
+  return Array.from({ length: words }, () => VOCABULARY[Math.floor(next() * VOCABULARY.length)]!);
+}
+
+function collection(count: number): { slug: string; html: string }[] {
+  const next = random(25);
+  const articles = Array.from({ length: count }, (_, i) => ({ slug: `article-${i}`, words: articleText(next, 400) }));
+  // The planted pair: article 883 is article 417 with one word in twenty changed.
+  const copy = [...articles[417]!.words];
+  for (let i = 0; i < copy.length; i += 20) copy[i] = 'changed';
+  articles[883] = { slug: 'article-883', words: copy };
+  return articles.map(({ slug, words }) => ({ slug, html: `<p>${words.join(' ')}</p>` }));
+}
+
+describe('findNearDuplicates', () => {
+  it('should find the planted pair among 1,000 articles, and only it', () => {
+    const pairs = findNearDuplicates(collection(1_000), 0.6);
+    expect(pairs).toHaveLength(1);
+    expect(pairs[0]).toMatchObject({ slug: 'article-883', otherSlug: 'article-417' });
+    expect(pairs[0]!.similarity).toBeGreaterThan(0.6);
+    expect(pairs[0]!.similarity).toBeLessThan(1);
+  });
+
+  it('should report the exact shingle similarity, not an estimate', () => {
+    const articles = collection(1_000);
+    const [pair] = findNearDuplicates(articles, 0.6);
+    const text = (slug: string) => articles.find((a) => a.slug === slug)!.html.replace(/<[^>]+>/g, ' ');
+    expect(pair!.similarity).toBe(jaccard(shinglesOf(text('article-883')), shinglesOf(text('article-417'))));
+  });
+
+  it('should leave out a pair below the threshold', () => {
+    expect(findNearDuplicates(collection(1_000), 0.95)).toEqual([]);
+  });
+
+  it('should name both slugs and the similarity in the finding, on the later article', () => {
+    const findings = nearDuplicateFindings([{ slug: 'b', otherSlug: 'a', similarity: 0.834 }], resolveQualityOptions());
+    expect(findings).toEqual([{ slug: 'b', code: 'near_duplicate', severity: 'warning', message: expect.stringMatching(/^"b" and "a" are 83% alike/) }]);
+  });
+
+  it('should give no finding when near_duplicate is off', () => {
+    expect(nearDuplicateFindings([{ slug: 'b', otherSlug: 'a', similarity: 0.9 }], resolveQualityOptions({ codes: { near_duplicate: 'off' } }))).toEqual([]);
+  });
+});
