@@ -1,9 +1,9 @@
 // The loader's options, declared once: each option's check (with a message that says what to do), its default, and its line in the README.
 import { z } from 'zod';
-import { articleContextSchema } from '../pipeline/index.js';
+import { articleContextSchema } from '../pipeline/pipeline-options.js';
 import { WRITER_KEY_ENV } from '../service/embedded-emulator.js';
 import { API_KEY_ENV } from '../service/service-settings.js';
-import { DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS } from '../sync/index.js';
+import { DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS } from '../sync/run-rules.js';
 import type { DataSchema } from './entry-data.js';
 
 export const DEFAULT_MANIFEST = './articles.yaml';
