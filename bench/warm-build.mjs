@@ -1,4 +1,4 @@
-// Warm-build benchmark: `astro build` of 1,000 articles all in the lock file and the cache, against the same bodies through Astro's glob() loader
+// Warm-build benchmark: `astro build` of N articles (50 and 1,000 by default) all in the lock file and the cache, against the same bodies through Astro's glob() loader
 // and through a bare loader that stores the HTML as it is (the floor for any HTML loader).
 //
 // Run: npm run build && node bench/warm-build.mjs   (BENCH_WARM_ARTICLES, BENCH_WARM_ROUNDS to change the sizes and repeats)
