@@ -1,7 +1,7 @@
 // The benchmark runner: each benchmark in its own child process (same Node), one report with every figure beside its target.
 //
 // Run: npm run bench                      (all; needs `npm run build` first for dist/)
-//      node bench/run.mjs --only memory   (one: pipeline, cold-generation, memory, warm-build, incremental, images, reprocessing, no-hangs, writer-overhead)
+//      node bench/run.mjs --only memory   (one: import, pipeline, cold-generation, memory, warm-build, dev-start, incremental, images, reprocessing, no-hangs, writer-overhead)
 //      node bench/run.mjs --json out.json (also write the raw results)
 // Figures are printed, never asserted: the exit code is 0 unless a benchmark crashed.
 
@@ -14,10 +14,12 @@ import { formatResults } from './report.mjs';
 
 /** In report order. `module` is a bench/*.mjs file exporting `run()`. */
 export const BENCHMARKS = [
+  { name: 'import', module: 'import-cost.mjs' },
   { name: 'pipeline', module: 'pipeline.mjs' },
   { name: 'cold-generation', module: 'cold-generation.mjs' },
   { name: 'memory', module: 'memory.mjs' },
   { name: 'warm-build', module: 'warm-build.mjs' },
+  { name: 'dev-start', module: 'dev-start.mjs' },
   { name: 'incremental', module: 'incremental.mjs' },
   { name: 'images', module: 'images.mjs' },
   { name: 'reprocessing', module: 'reprocessing.mjs' },

@@ -1,14 +1,12 @@
-// Warm-build benchmark: `astro build` of 1,000 articles all in the lock file and the cache, against the same bodies through Astro's glob() loader
+// Warm-build benchmark: `astro build` of N articles (50 and 1,000 by default) all in the lock file and the cache, against the same bodies through Astro's glob() loader
 // and through a bare loader that stores the HTML as it is (the floor for any HTML loader).
 //
-// Run: npm run build && node bench/warm-build.mjs   (BENCH_WARM_ARTICLES, BENCH_WARM_ROUNDS to change the size and repeats)
+// Run: npm run build && node bench/warm-build.mjs   (BENCH_WARM_ARTICLES, BENCH_WARM_ROUNDS to change the sizes and repeats)
 //
-// Two copies of bench/fixtures/warm-site in a temp dir, same page template:
-// - article-loader: articleLoader({ manifest }) over a manifest, lock file and cache of N finished
-//   articles, configured for a live emulator (ARTICLES_API_URL/KEY) whose request log must stay empty;
-// - glob: the same N bodies as local Markdown files (raw HTML, title in front matter, the <h1>
-//   removed as articleLoader removes it) through glob({ pattern: '*.md' });
-// - bare: the same N bodies as .html files, each stored as it is with a digest (no pipeline at all).
+// By default at 50 and 1,000 articles, so the fixed cost of a small site stays visible beside the
+// cost per article; BENCH_WARM_ARTICLES=10000 (or a list, 50,1000,10000) for other sizes. Three
+// copies of bench/fixtures/warm-site in a temp dir, same page template (see warm-sites.mjs): the
+// article loader over a cached corpus, glob() over the same bodies, and a bare HTML loader (the floor).
 // Each is built with an empty Astro data store ("cold": .astro and node_modules/.astro removed, as
 // in a fresh CI checkout) and again with the store of the previous build ("warm": digests unchanged,
 // nothing re-rendered). Builds alternate between the sites so machine noise hits all alike. Before
@@ -16,47 +14,21 @@
 // site's commit did; once per round, a cold build without those records measures the first build
 // after a pipeline change (every article processed).
 
-import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { writeCachedCorpus } from './article-corpus.mjs';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { runAstroBuild } from './astro-child.mjs';
 import { importDist } from './dist-location.mjs';
 import { runIfMain } from './report.mjs';
+import { clearDataStore, makeWarmSites, median, VARIANTS } from './warm-sites.mjs';
 
-const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
-/** The package the sites install (AAL_PACKAGE: another checkout with its dist/, for A/B runs of a proposed change). */
-const PACKAGE = process.env.AAL_PACKAGE === undefined ? REPO : resolve(process.env.AAL_PACKAGE);
 /** Cold store: no slower than glob() over the same bodies. Warm: no slower than glob() (it was 0.8-0.96x). load(): within 1.5x glob's. */
 const COLD_TARGET = 1.0;
 const WARM_TARGET = 1.0;
 const LOAD_TARGET = 1.5;
-const VARIANTS = ['article-loader', 'glob', 'bare'];
-
-/** A copy of the fixture site with the chosen content config and a node_modules linking the repo's packages (and this package). */
-async function makeSite(root, variant) {
-  await cp(join(REPO, 'bench/fixtures/warm-site'), root, { recursive: true });
-  await rename(join(root, `src/content.${variant}.mjs`), join(root, 'src/content.config.mjs'));
-  for (const other of VARIANTS.filter((v) => v !== variant)) await rm(join(root, `src/content.${other}.mjs`));
-  const modules = join(root, 'node_modules');
-  await mkdir(modules);
-  for (const entry of await readdir(join(REPO, 'node_modules'))) {
-    if (!entry.startsWith('.')) await symlink(join(REPO, 'node_modules', entry), join(modules, entry));
-  }
-  await symlink(PACKAGE, join(modules, 'astro-article-loader'));
-}
-
-function escapeYaml(text) {
-  return JSON.stringify(text);
-}
 
 /** One `astro build`: wall time, the loader's own load() time and the pages written. */
 async function astroBuild(root, env, { cold }) {
-  if (cold) {
-    await rm(join(root, '.astro'), { recursive: true, force: true });
-    await rm(join(root, 'node_modules/.astro'), { recursive: true, force: true });
-  }
+  if (cold) await clearDataStore(root);
   await rm(join(root, 'dist'), { recursive: true, force: true });
   const { code, output, wallMs } = await runAstroBuild(root, env);
   if (code !== 0) throw new Error(`astro build of ${root} failed (${code}):\n${output.slice(-4000)}`);
@@ -74,33 +46,28 @@ async function processedSize(root) {
   return { files: records.length, bytes: sum(records), outputBytes: sum(outputs) * (records.length / outputs.length) };
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+/** The sizes to run: BENCH_WARM_ARTICLES (one size or a comma list), else 50 and 1,000. */
+function sizes() {
+  const given = process.env.BENCH_WARM_ARTICLES;
+  return given === undefined ? [50, 1_000] : given.split(',').map((size) => Number(size.trim()));
 }
 
-export async function run({ articles = Number(process.env.BENCH_WARM_ARTICLES ?? 1_000), rounds = Number(process.env.BENCH_WARM_ROUNDS ?? 3) } = {}) {
+/** The warm-build figures at each size: one result per size, the fixed cost beside the cost per article. */
+export async function run({ rounds = Number(process.env.BENCH_WARM_ROUNDS ?? 3) } = {}) {
+  const results = [];
+  for (const articles of sizes()) results.push(await runAt({ articles, rounds }));
+  return results;
+}
+
+async function runAt({ articles, rounds }) {
   await importDist('index.js');
   const { startEmulator } = await importDist('emulator/index.js');
-  const root = await mkdtemp(join(tmpdir(), 'aal-bench-warm-'));
-  const sites = Object.fromEntries(VARIANTS.map((variant) => [variant, join(root, variant)]));
   const emulator = await startEmulator({ rateLimit: false });
+  let root;
   try {
-    for (const variant of VARIANTS) await makeSite(sites[variant], variant);
-    const bodies = join(sites.glob, 'bodies');
-    const bareBodies = join(sites.bare, 'bodies');
-    await mkdir(bodies);
-    await mkdir(bareBodies);
-    await writeCachedCorpus({
-      dir: sites['article-loader'],
-      count: articles,
-      onBody: async (spec, html) => {
-        const body = html.replace(/^\s*<h1\b[^>]*>[\s\S]*?<\/h1>\s*/i, '');
-        await writeFile(join(bodies, `${spec.slug}.md`), `---\ntitle: ${escapeYaml(spec.keyword)}\n---\n\n${body}\n`);
-        await writeFile(join(bareBodies, `${spec.slug}.html`), body);
-      },
-    });
-    const env = { 'article-loader': { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey }, glob: {}, bare: {} };
+    const made = await makeWarmSites({ articles, emulator });
+    root = made.root;
+    const { sites, env } = made;
     // The build that made the commit: it wrote articles.cache/processed/.
     await astroBuild(sites['article-loader'], env['article-loader'], { cold: true });
     const processed = await processedSize(sites['article-loader']);
@@ -131,7 +98,7 @@ export async function run({ articles = Number(process.env.BENCH_WARM_ARTICLES ??
     const ms = (value) => Math.round(value);
     const s = (value) => Math.round(value / 100) / 10;
     return {
-      name: 'warm build',
+      name: `warm build, ${articles.toLocaleString('en-US')} articles`,
       notes: [
         `${articles} articles, ${rounds} round(s) per variant and store state (median); builds alternate between the three sites`,
         'article-loader: manifest + lock file + cache (with articles.cache/processed/ from an earlier build), service configured (emulator), every article reused',
@@ -164,7 +131,7 @@ export async function run({ articles = Number(process.env.BENCH_WARM_ARTICLES ??
     };
   } finally {
     await emulator.stop();
-    await rm(root, { recursive: true, force: true });
+    if (root !== undefined) await rm(root, { recursive: true, force: true });
   }
 }
 

@@ -1,6 +1,8 @@
 // The block `astro build` ends with: what the article loaders did and what it cost, from the queues they published.
-import { shortPath, type QueueSnapshot } from '../loader/index.js';
-import { billedByService, unknownCreatesLines } from '../sync/index.js';
+import { billedByService } from '../contract/emulator-billing.js';
+import type { QueueSnapshot } from '../loader/runtime.js';
+import { shortPath } from '../loader/short-path.js';
+import { unknownCreatesLines } from '../sync/unknown-creates.js';
 
 const numbers = new Intl.NumberFormat('en-US');
 

@@ -1,6 +1,7 @@
 // The dev server's side of the Articles toolbar app: sends the loaders' queues to the browser as they change.
 import { isAbsolute } from 'node:path';
-import { loaderRuntime, shortPath, subscribeQueues, type QueueSnapshot } from '../loader/index.js';
+import { loaderRuntime, subscribeQueues, type QueueSnapshot } from '../loader/runtime.js';
+import { shortPath } from '../loader/short-path.js';
 import { REFRESH_EVENT, STATE_EVENT, TOOLBAR_APP_ID, type PanelCollection, type PanelState } from './panel-state.js';
 
 /** The part of Astro's `toolbar` (from `astro:server:setup`) the relay uses. */

@@ -2,9 +2,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
-import { startEmulator } from '../emulator/index.js';
-import { provideEmulator } from '../service/embedded-emulator.js';
-import { ArticleCollection } from './article-collection.js';
 import { configLoadStarted, joinConfigLoad } from './config-load.js';
 import { warnWhenDebugPrintsEnv } from './debug-env.js';
 import { articleEntrySchema } from './entry-schema.js';
@@ -34,8 +31,6 @@ export const LOADER_NAME = 'astro-article-loader';
  */
 export function articleLoader<Data extends z.ZodRawShape = {}>(options: ArticleLoaderOptions & { dataSchema?: z.ZodObject<Data> } = {}) {
   const settings = resolveLoaderOptions(options);
-  // Offline mode's emulator, imported statically (see provideEmulator).
-  provideEmulator(startEmulator);
   // The entry schema, with the owner's own fields typed when a dataSchema gives them.
   const schema = (options.dataSchema === undefined ? articleEntrySchema : articleEntrySchema.extend(options.dataSchema.shape)) as ReturnType<typeof articleEntrySchema.extend<Data>>;
   // The content config is being evaluated: the collections its loaders load are the ones it has.
@@ -53,6 +48,9 @@ export function articleLoader<Data extends z.ZodRawShape = {}>(options: ArticleL
       warnWhenDebugPrintsEnv((message) => context.logger.warn(message));
       try {
         await sessions.get(key)?.dispose();
+        // The build machinery (manifest, sync, pipeline, service) is imported at the first load(), not
+        // with the content config: Astro 6 and 7 keep the module runner open while loaders run.
+        const { ArticleCollection } = await import('./article-collection.js');
         const session = new ArticleCollection(settings, context);
         const sharing = sharingLockFile(session);
         if (sharing !== undefined) {

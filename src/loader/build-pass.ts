@@ -1,28 +1,16 @@
 // One pass of a collection: read the manifest, sync (in a build, wait for every article), put the articles in the store, report.
 import { resolve } from 'node:path';
-import { ArticleLoaderError } from '../errors.js';
-import { plural } from '../lang/count-text.js';
 import { loadManifest, resolveInlineManifest, type Manifest } from '../manifest/index.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
-import { editsDirFor, listEdits, notReadyMessage, syncArticles, type LockEntryError, type NotReadyArticle, type SyncResult } from '../sync/index.js';
+import { editsDirFor, listEdits, syncArticles, type LockEntryError, type SyncResult } from '../sync/index.js';
 import { readLockText, type CollectionScope } from './collection-scope.js';
 import type { DevSession } from './dev-session.js';
 import { checkEntryData } from './entry-data.js';
+import { ArticlesNotReadyError } from './not-ready-error.js';
 import { pipelineSettings, retries, syncOptions, type PassContext } from './pass-context.js';
 import type { StoreWriter } from './store-writer.js';
 import { SyncReporter } from './sync-report.js';
 import { applyResult, articleMarks, unpublishedSlugs } from './sync-entries.js';
-
-/** Articles that could not be served while `onFailure` is `'fail'` (their unknown creates were listed by the run's log just before). */
-export class ArticlesNotReadyError extends ArticleLoaderError {
-  readonly failures: NotReadyArticle[];
-
-  constructor(failures: NotReadyArticle[]) {
-    const headline = `${plural(failures.length, 'article is', 'articles are')} not ready, and onFailure is "fail":`;
-    super('articles_not_ready', notReadyMessage(failures, headline, 'Set onFailure: "skip" to build the site without them.', 'above'));
-    this.failures = failures;
-  }
-}
 
 /** One sync: read the manifest, create and (in a build) wait, then put every article in the store. In dev, a wait still needed goes on in the background. */
 export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: DevSession | undefined): Promise<void> {

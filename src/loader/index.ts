@@ -1,6 +1,6 @@
 // The loader's surface: what the package root and the articles() integration use of it, and nothing else.
 export { articleLoader, LOADER_NAME } from './article-loader.js';
-export { ArticlesNotReadyError } from './build-pass.js';
+export { ArticlesNotReadyError } from './not-ready-error.js';
 export { articleEntrySchema, ENTRY_STATUSES } from './entry-schema.js';
 export { articleJsonLd, jsonLdScript, type JsonLdEntry, type JsonLdOptions } from './json-ld.js';
 export type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
@@ -12,4 +12,4 @@ export { loaderRuntime, shutdownRuntime, subscribeQueues } from './runtime.js';
 export type { QueueArticle, QueueSnapshot, QueueTotals } from './runtime.js';
 export { forAstro } from './astro-error.js';
 export { warnWhenDebugPrintsEnv } from './debug-env.js';
-export { shortPath } from './sync-report.js';
+export { shortPath } from './short-path.js';

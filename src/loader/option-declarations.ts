@@ -1,9 +1,10 @@
 // The loader's options, declared once: each option's check (with a message that says what to do), its default, and its line in the README.
 import { z } from 'zod';
-import { articleContextSchema } from '../pipeline/index.js';
+import { documentedOptions } from '../lang/documented-options.js';
+import { articleContextSchema } from '../pipeline/pipeline-options.js';
 import { WRITER_KEY_ENV } from '../service/embedded-emulator.js';
 import { API_KEY_ENV } from '../service/service-settings.js';
-import { DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS } from '../sync/index.js';
+import { DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS } from '../sync/run-rules.js';
 import type { DataSchema } from './entry-data.js';
 
 export const DEFAULT_MANIFEST = './articles.yaml';
@@ -12,19 +13,10 @@ export const DEFAULT_IMAGE_DIR = 'public/_articles';
 export const DEFAULT_IMAGE_PUBLIC_PATH = '/_articles/';
 export const EMULATOR_TIMINGS = ['fast', 'realtime', 'instant'] as const;
 
-/** What the README's option table says of an option: its default and its meaning (Markdown). */
-interface OptionDoc {
-  default: string;
-  meaning: string;
-}
-
-const docs = new Map<string, OptionDoc>();
+const documented = documentedOptions();
 
 /** An option: its check, and its documentation, in one place. */
-function option<K extends string, S extends z.ZodType>(name: K, schema: S, doc: OptionDoc): { [P in K]: S } {
-  docs.set(name, doc);
-  return { [name]: schema } as { [P in K]: S };
-}
+const option = documented.declare;
 
 /** A zod object schema, from Astro's zod (3 or 4) or the package's own. */
 function isZodObject(value: unknown): value is DataSchema {
@@ -143,7 +135,7 @@ const pageOptions = {
   }),
   ...option('optimizeImages', z.boolean({ error: 'must be true or false' }).default(true), {
     default: '`true`',
-    meaning: 'downloaded images go through astro:assets: resized WebP with `width`/`height` and a `srcset` (Astro ≥ 5.9; see docs/builds.md); `false` serves the downloaded files as they are',
+    meaning: 'downloaded images go through astro:assets: resized WebP with `width`/`height` and a `srcset` (see docs/builds.md); `false` serves the downloaded files as they are',
   }),
   ...option('internalLinks', z.strictObject({
     domainId: serviceLinkRules.domainId,
@@ -204,6 +196,5 @@ export type ArticleLoaderOptions = z.input<typeof loaderOptionsSchema>;
 
 /** The README's option table rows, from the declarations (a test keeps the README equal to it). */
 export function loaderOptionsTable(): string {
-  const rows = [...docs].map(([name, doc]) => `| \`${name}\` | ${doc.default} | ${doc.meaning} |`);
-  return ['| option | default | meaning |', '|---|---|---|', ...rows].join('\n');
+  return documented.table(['option', 'default', 'meaning']);
 }

@@ -1,10 +1,10 @@
 // The loader's options resolved: every problem in one message that names the option and the fix, the service chosen, the defaults applied.
 import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
-import { suggestName } from '../manifest/index.js';
+import { suggestName } from '../manifest/suggestion.js';
 import type { EmulatorTiming } from '../service/embedded-emulator.js';
 import { chooseService, ServiceConfigError, type ServiceSettings } from '../service/service-settings.js';
-import { frozenByDefault } from '../sync/index.js';
+import { frozenByDefault } from '../sync/run-rules.js';
 import { forAstro } from './astro-error.js';
 import { DEFAULT_IMAGE_DIR, DEFAULT_IMAGE_PUBLIC_PATH, DEFAULT_MANIFEST, loaderOptionsSchema } from './option-declarations.js';
 

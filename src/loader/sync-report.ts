@@ -1,8 +1,8 @@
 // The loader's log lines: a plan summary, throttled progress, failures and a final summary; silent when nothing happens.
-import { relative } from 'node:path';
 import { plural } from '../lang/count-text.js';
 import { loaderRuntime } from './runtime.js';
 import { billedByService } from '../contract/emulator-billing.js';
+import { shortPath } from './short-path.js';
 import { ProgressBoard, unknownCreatesLines, type ArticleProgress, type SyncEvent, type SyncPlan, type SyncResult } from '../sync/index.js';
 
 /** The part of Astro's logger the loader uses. */
@@ -33,16 +33,12 @@ export function collectionLogger(logger: LoaderLogger, root: string, collection:
   };
 }
 
+export { shortPath };
+
 const numbers = new Intl.NumberFormat('en-US');
 
 function seconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
-}
-
-/** A path as short as it can be while still pointing at the file: relative to the project root when inside it. */
-export function shortPath(file: string, root: string): string {
-  const rel = relative(root, file);
-  return rel !== '' && !rel.startsWith('..') ? rel : file;
 }
 
 /** What a plan will do, in one line: `8 articles: 6 reused, 1 to create, 1 being written (≈1,450 words to bill)`. */

@@ -8,31 +8,17 @@
 import type { Element, Parents, Root } from 'hast';
 import { join, posix, relative, sep } from 'node:path';
 import type { Plugin } from 'unified';
-import { z } from 'zod';
 import { articleData } from './article-data.js';
 import { sizeOfFile } from './image-download.js';
-import { checkOptions, optionsObject, pluginOption } from './option-check.js';
+import { astroImagesOptionsSchema, type AstroImagesOptions } from './astro-images-options.js';
+import { checkOptions, pluginOption } from './option-check.js';
 
-export interface AstroImagesOptions {
-  /** The directory downloaded images are in (absolute), as given to `rehypeArticleImageDownload`. */
-  dir: string;
-  /** The URL path that directory is served at: images whose `src` starts with it are handed over. */
-  publicPath: string;
-  /** The directory of the entry's `filePath` (absolute): import paths are relative to it. */
-  from: string;
-}
+export { astroImagesOptionsSchema, type AstroImagesOptions };
 
 /** The placeholder attribute Astro's content runtime looks for. */
 export const ASTRO_IMAGE_ATTRIBUTE = '__ASTRO_IMAGE_';
 /** Widths of the srcset, as fractions of the image's own width (never wider than the file). */
 const SRCSET_FRACTIONS = [0.5, 1];
-
-const absolute = z.string({ error: 'must be an absolute path' }).refine((path) => path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path), { error: 'must be an absolute path' });
-export const astroImagesOptionsSchema = optionsObject({
-  dir: absolute,
-  publicPath: z.string({ error: 'must be a URL path such as "/_articles/"' }).min(1, { error: 'must be a URL path such as "/_articles/"' }),
-  from: absolute,
-});
 
 /**
  * Turns every `<img>` whose `src` is a file under `publicPath` that is in `dir` into Astro's

@@ -7,15 +7,15 @@ import { PipelineOptionError } from './errors.js';
 import { articleTypeSchema, relOptionSchema, targetOptionSchema, type ExternalLinksOptions, type ExternalRelOption, type ExternalTargetOption } from './external-links.js';
 import type { FinalSanitizeOptions } from './final-sanitize.js';
 import { headingIdPrefixSchema, type HeadingsOptions } from './headings.js';
-import { astroImagesOptionsSchema, type AstroImagesOptions } from './astro-images.js';
-import { downloadImagesOptionsSchema, type DownloadImagesOptions } from './image-download.js';
+import { astroImagesOptionsSchema, type AstroImagesOptions } from './astro-images-options.js';
+import { downloadImagesOptionsSchema, type DownloadImagesOptions } from './image-download-options.js';
 import { imageSizeSchema, type ImagesOptions } from './images.js';
-import { maxLinksSchema, type InternalLinksOptions } from './internal-links.js';
+import { maxLinksSchema, type InternalLinksOptions } from './internal-links-options.js';
 import { linkMapSchema, type LinkMap } from './link-map.js';
 import { positiveNumberSchema, type MetadataOptions } from './metadata.js';
 import { alreadyChecked, checkOptions } from './option-check.js';
 import type { SanitizeOptions } from './sanitize.js';
-import { serviceLinksOptionsSchema, type ServiceLinksOptions } from './service-links.js';
+import { serviceLinksOptionsSchema, type ServiceLinksOptions } from './service-links-options.js';
 import { siteSchema, type SiteOption } from './url-policy.js';
 
 // One list of article types for the whole package: the spec's, from the request schema.

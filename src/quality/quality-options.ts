@@ -1,6 +1,7 @@
 // The quality checks' settings, declared once: each code's severity and each threshold, with its check, default and line in the guide.
 import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
+import { documentedOptions } from '../lang/documented-options.js';
 import { didYouMean, suggestName } from '../manifest/suggestion.js';
 import { QUALITY_CODE_MEANINGS, QUALITY_CODES, type CodeSetting, type QualityCode } from './finding.js';
 
@@ -9,18 +10,8 @@ export const DEFAULT_ERROR_CODES: readonly QualityCode[] = ['writer_leftover', '
 
 export const CODE_SETTINGS = ['error', 'warning', 'off'] as const satisfies readonly CodeSetting[];
 
-/** What the guide's table says of a setting: its default and meaning (Markdown). */
-interface SettingDoc {
-  default: string;
-  meaning: string;
-}
-
-const docs = new Map<string, SettingDoc>();
-
-function setting<K extends string, S extends z.ZodType>(name: K, schema: S, doc: SettingDoc): { [P in K]: S } {
-  docs.set(name, doc);
-  return { [name]: schema } as { [P in K]: S };
-}
+const documented = documentedOptions();
+const setting = documented.declare;
 
 const codeSetting = (code: QualityCode) =>
   z.enum(CODE_SETTINGS, { error: `must be ${CODE_SETTINGS.map((s) => `"${s}"`).join(', ')}` }).default(DEFAULT_ERROR_CODES.includes(code) ? 'error' : 'warning');
@@ -113,8 +104,7 @@ export function resolveQualityOptions(input: unknown = {}, where = 'the quality 
 
 /** The guide's table of settings, in declaration order: one declaration, one table. */
 export function qualityOptionsTable(): string {
-  const rows = [...docs].map(([name, doc]) => `| \`${name}\` | ${doc.default} | ${doc.meaning} |`);
-  return ['| Option | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
+  return documented.table(['Option', 'Default', 'Meaning']);
 }
 
 /** The guide's table of codes with their default severity. */

@@ -1,6 +1,6 @@
 // The service a sync talks to, connected on first use: the configured API, or offline mode's embedded emulator.
 import type { ArticleRequest } from '../contract/request-schema.js';
-import { createArticleClient, type ArticleClient, type ArticleClientOptions } from '../api/client.js';
+import type { ArticleClient, ArticleClientOptions } from '../api/client.js';
 import type { ArticleStatus } from '../contract/response-schema.js';
 import type { SyncClient } from '../sync/index.js';
 import { acquireEmbeddedEmulator, type EmulatorLease } from './embedded-emulator.js';
@@ -135,6 +135,8 @@ export class ArticleService implements SyncClient {
 
   #connect(): Promise<{ client: ArticleClient; lease: EmulatorLease | undefined }> {
     this.#client ??= (async () => {
+      // The client and its HTTP stack (undici) are imported on the first request: a cached build never needs them.
+      const { createArticleClient } = await import('../api/client.js');
       if (this.settings.mode === 'remote') {
         this.#live = createArticleClient({ baseUrl: this.settings.baseUrl, apiKey: this.settings.apiKey, ...this.#clientOptions() });
         return { client: this.#live, lease: undefined };

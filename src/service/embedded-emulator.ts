@@ -2,25 +2,10 @@
 //
 // Astro may evaluate the content config and astro.config in different module graphs, so two copies
 // of this module can exist in one process: the slot lives on `globalThis` under a registered symbol.
-import type { EmulatorOptions, RunningEmulator } from '../emulator/index.js';
 import { urlForMessage } from '../lang/url-for-message.js';
 import { withEnvKey, writerFromEnv, type ModelWriterOptions } from '../emulator/model-writer/writer-settings.js';
 
 export { WRITER_KEY_ENV } from '../emulator/model-writer/writer-settings.js';
-
-type StartEmulator = (options: EmulatorOptions) => Promise<RunningEmulator>;
-
-/** The emulator's code, imported when first needed: a CLI run against the real service never loads it. */
-let emulatorStarter: () => Promise<StartEmulator> = async () => (await import('../emulator/index.js')).startEmulator;
-
-/**
- * Gives the emulator's start function, imported statically by the caller. The loader does: Astro 5
- * loads the content config through a Vite module runner that is closed by the time load() runs, so
- * a dynamic import() from there would fail. The CLI, in plain Node, leaves the import to first need.
- */
-export function provideEmulator(start: StartEmulator): void {
-  emulatorStarter = async () => start;
-}
 
 /** How fast the embedded emulator writes: `'fast'` (seconds), `'realtime'`, `'instant'`, or explicit delays. */
 export type EmulatorTiming = 'fast' | 'realtime' | 'instant' | { writingMs: number; queueDelayMs?: number };
@@ -121,7 +106,9 @@ export function embeddedWriterLabel(settings: { writer?: EmulatorWriter | undefi
 function startSlot(state: EmbeddedState, options: EmbeddedEmulatorOptions): EmulatorSlot {
   const started = (async () => {
     const writer = writerOf(options.writer, process.env);
-    const startEmulator = await emulatorStarter();
+    // The emulator's code (its server, writers, remark and micromark) is imported only here: a build
+    // whose articles are all cached, or that talks to the real service, never loads it.
+    const { startEmulator } = await import('../emulator/index.js');
     const emulator = await startEmulator({
       ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
       ...(writer === undefined ? {} : { writer }),

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { ArticleRequest } from '../contract/request-schema.js';
 import type { ArticleStatus } from '../contract/response-schema.js';
 import { requestHash } from './canonical-request.js';
-import { InvalidSpecError, SyncAbortedError, SyncError } from './errors.js';
+import { InvalidSpecError, SyncAbortedError } from './errors.js';
 import { createArticles, restoreEarlier } from './create-phase.js';
 import { resolveLockPaths, type LockFile } from './lock-file.js';
 import { LockSession } from './lock-session.js';
@@ -18,9 +18,10 @@ import { RunState } from './run-record.js';
 import { readServedOutput } from './served-output.js';
 import { SettledWrites } from './settled-writes.js';
 import type { SyncEvent, SyncResult } from './result-shape.js';
-import { notReadyMessage } from './not-ready.js';
+import { SyncFailedError } from './sync-failed-error.js';
 
 export { idempotencyKeyFor } from './create-phase.js';
+export { SyncFailedError } from './sync-failed-error.js';
 export type { ServedArticle, SyncArticleResult, SyncEvent, SyncOutcome, SyncResult, SyncTotals } from './result-shape.js';
 
 /** What sync needs of the HTTP client (src/api/client.ts's ArticleClient fits). */
@@ -81,19 +82,6 @@ export interface SyncOptions {
   verifyCache?: boolean;
   /** The inter-process lock: `staleMs` (default 10,000) and how long to wait for another build (`timeoutMs`, default 10 min). */
   lock?: { staleMs?: number; timeoutMs?: number };
-}
-
-/** Some articles failed and `onFailure` is `fail`. Thrown after the lock file is consistent; `result` has everything. */
-export class SyncFailedError extends SyncError {
-  declare readonly code: 'sync_failed';
-  readonly result: SyncResult;
-
-  constructor(result: SyncResult) {
-    const articles = result.failures.map((f) => ({ slug: f.slug, keyword: f.keyword, status: f.outcome === 'failed' || f.outcome === 'unknown' || f.outcome === 'pending' ? f.outcome : undefined, ...(f.error === undefined ? {} : { error: f.error }) }));
-    const headline = `${articles.length === 1 ? '1 article is' : `${articles.length} articles are`} not ready:`;
-    super('sync_failed', notReadyMessage(articles, headline, '`onFailure: "skip"` builds without them.'));
-    this.result = result;
-  }
 }
 
 function validateSpecs(specs: readonly SyncSpec[]): void {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { articleLoader } from '../../src/loader/index.js';
 import type { ArticleCollection } from '../../src/loader/article-collection.js';
-import { ArticlesNotReadyError } from '../../src/loader/build-pass.js';
+import { ArticlesNotReadyError } from '../../src/loader/not-ready-error.js';
 import { loaderRuntime, shutdownRuntime } from '../../src/loader/runtime.js';
 import { createTestSite, type TestSite } from './loader-context.js';
 

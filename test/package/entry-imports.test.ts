@@ -1,0 +1,82 @@
+// What importing the package loads: the root, the loader and the integration load no emulator, model writer, service client, HTTP stack, CLI or pipeline plugin until a build needs them.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPackage, REPO } from '../loader/astro-site.js';
+
+/** Module hooks (run through NODE_OPTIONS) that write every module resolved to a file. */
+const HOOKS = `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  appendFileSync(process.env.AAL_MODULE_LOG, resolved.url + '\\n');
+  return resolved;
+}
+`;
+const REGISTER = `import { register } from 'node:module';
+register('./hooks.mjs', import.meta.url);
+`;
+
+/**
+ * Loaded only when a build processes an article, reaches the service or goes offline. The
+ * emulator's writer settings (`emulator/model-writer/writer-settings.js`: environment names and
+ * option checks, no dependency) are the one part of the emulator room the options need.
+ */
+const HEAVY = [
+  /\/dist\/emulator\/(?!model-writer\/writer-settings\.js$|errors\.js$)/,
+  /\/dist\/api\/(?!errors\.js$)/,
+  /\/dist\/cli\//,
+  /\/dist\/service\/article-service\.js$/,
+  /\/dist\/loader\/(article-collection|build-pass|pipeline-pool|store-writer)\.js$/,
+  /\/dist\/pipeline\/(processor|parse|image-download|service-links|sanitize)\.js$/,
+  /\/node_modules\/(undici|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unified|parse5|image-size|yaml|csv-parse)\//,
+];
+
+let dir: string;
+
+/** The modules a fresh Node process resolves while importing `entry` (a file under dist/). */
+async function modulesLoadedBy(entry: string): Promise<string[]> {
+  const log = path.join(dir, `${entry.replaceAll('/', '_')}.log`);
+  const url = pathToFileURL(path.join(REPO, 'dist', entry)).href;
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(url)});`], {
+      cwd: dir,
+      env: { ...process.env, NODE_OPTIONS: `--import ${pathToFileURL(path.join(dir, 'register.mjs')).href}`, AAL_MODULE_LOG: log },
+      stdio: 'ignore',
+    });
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  expect(code).toBe(0);
+  return (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
+}
+
+describe('what importing the package loads', () => {
+  beforeAll(async () => {
+    await buildPackage();
+    dir = await mkdtemp(path.join(tmpdir(), 'aal-entry-imports-'));
+    await writeFile(path.join(dir, 'hooks.mjs'), HOOKS);
+    await writeFile(path.join(dir, 'register.mjs'), REGISTER);
+  }, 180_000);
+  afterAll(async () => {
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+
+  for (const entry of ['index.js', 'loader/index.js', 'integration/index.js']) {
+    it(`should load no emulator, writer, client, HTTP stack, CLI or pipeline plugin when dist/${entry} is imported`, async () => {
+      const modules = await modulesLoadedBy(entry);
+      // The hooks saw the import (an empty log would pass the next assertion for nothing).
+      expect(modules.some((url) => url.endsWith(`/dist/${entry}`))).toBe(true);
+      expect(modules.filter((url) => HEAVY.some((pattern) => pattern.test(url)))).toEqual([]);
+    });
+  }
+
+  it('should load the loader itself and its options with the package root', async () => {
+    const modules = await modulesLoadedBy('index.js');
+    for (const part of ['/dist/loader/article-loader.js', '/dist/loader/options.js', '/dist/integration/integration.js']) {
+      expect(modules.some((url) => url.endsWith(part)), part).toBe(true);
+    }
+  });
+});
