@@ -99,8 +99,9 @@ export function hashesApart(a: string, b: string): [string, string, string] {
   const head = (hash: string): string => (FULL_HASH.test(hash) ? `${hash.slice(0, HASH_HEAD)}…` : hash);
   if (!FULL_HASH.test(a) || !FULL_HASH.test(b)) return [head(a), head(b), ''];
   let at = 0;
-  while (a[at] === b[at]) at += 1;
-  if (at < HASH_HEAD) return [head(a), head(b), ''];
+  while (at < a.length && a[at] === b[at]) at += 1;
+  // Equal, or apart within the head: the heads tell them apart (or show they are the same).
+  if (at === a.length || at < HASH_HEAD) return [head(a), head(b), ''];
   const gap = at > HASH_HEAD ? '…' : '';
   const shown = (hash: string): string => `${hash.slice(0, HASH_HEAD)}${gap}${hash.slice(at, at + 8)}${at + 8 < hash.length ? '…' : ''}`;
   return [shown(a), shown(b), `; the two differ from hex digit ${at - 'sha256:'.length + 1} on`];

@@ -197,6 +197,10 @@ describe('hashesApart', () => {
     expect(hashesApart(hash('430c2903715d' + 'a'), hash('430c2903715d' + 'b'))[0]).toBe('sha256:430c2903715da0000000…');
   });
 
+  it('should return for two equal hashes, showing both heads', () => {
+    expect(hashesApart(hash('ab'), hash('ab'))).toEqual(['sha256:ab0000000000…', 'sha256:ab0000000000…', '']);
+  });
+
   it('should show a value that is not a full hash as it is', () => {
     expect(hashesApart('sha256:abc', hash('ab'))).toEqual(['sha256:abc', 'sha256:ab0000000000…', '']);
     expect(hashesApart(hash('ab'), 'sha256:(the request names another keyword)')[1]).toBe('sha256:(the request names another keyword)');
