@@ -1,21 +1,9 @@
 // What a command loads: a run stopped by bad input never loads the service client, its HTTP stack, the emulator or the live display.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODULE_LOG_FILES, moduleLogEnv } from '../module-log.js';
 import { buildCli, manifestYaml, runCli, tempProject } from './cli-harness.js';
-
-/** Module hooks (run through NODE_OPTIONS) that write every module the CLI resolves to a file. */
-const HOOKS = `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context);
-  appendFileSync(process.env.AAL_MODULE_LOG, resolved.url + '\\n');
-  return resolved;
-}
-`;
-const REGISTER = `import { register } from 'node:module';
-register('./hooks.mjs', import.meta.url);
-`;
 
 /** Loaded only when a run reaches the service or shows progress. */
 const HEAVY = ['/node_modules/undici/', '/dist/api/', '/dist/service/article-service.js', '/dist/emulator/', '/node_modules/string-width/'];
@@ -24,7 +12,7 @@ let project: Awaited<ReturnType<typeof tempProject>>;
 
 async function modulesLoadedBy(args: string[], log: string): Promise<{ code: number | null; modules: string[] }> {
   const logFile = path.join(project.dir, log);
-  const env = { NODE_OPTIONS: `--import ${pathToFileURL(path.join(project.dir, 'register.mjs')).href}`, AAL_MODULE_LOG: logFile };
+  const env = moduleLogEnv(project.dir, logFile);
   const result = await runCli(args, { cwd: project.dir, env });
   const modules = (await readFile(logFile, 'utf8').catch(() => '')).split('\n').filter((line) => line !== '');
   return { code: result.code, modules };
@@ -33,7 +21,7 @@ async function modulesLoadedBy(args: string[], log: string): Promise<{ code: num
 describe('what a command loads', () => {
   beforeAll(async () => {
     await buildCli();
-    project = await tempProject({ 'hooks.mjs': HOOKS, 'register.mjs': REGISTER, 'articles.yaml': manifestYaml(['startup check']), 'broken.yaml': 'articles:\n  - keyword: [\n' });
+    project = await tempProject({ ...MODULE_LOG_FILES, 'articles.yaml': manifestYaml(['startup check']), 'broken.yaml': 'articles:\n  - keyword: [\n' });
   });
   afterAll(() => project?.cleanup());
 

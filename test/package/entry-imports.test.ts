@@ -6,18 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackage, REPO } from '../loader/astro-site.js';
-
-/** Module hooks (run through NODE_OPTIONS) that write every module resolved to a file. */
-const HOOKS = `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context);
-  appendFileSync(process.env.AAL_MODULE_LOG, resolved.url + '\\n');
-  return resolved;
-}
-`;
-const REGISTER = `import { register } from 'node:module';
-register('./hooks.mjs', import.meta.url);
-`;
+import { MODULE_LOG_FILES, moduleLogEnv } from '../module-log.js';
 
 /**
  * Loaded only when a build processes an article, reaches the service or goes offline. The
@@ -43,7 +32,7 @@ async function modulesLoadedBy(entry: string): Promise<string[]> {
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(url)});`], {
       cwd: dir,
-      env: { ...process.env, NODE_OPTIONS: `--import ${pathToFileURL(path.join(dir, 'register.mjs')).href}`, AAL_MODULE_LOG: log },
+      env: { ...process.env, ...moduleLogEnv(dir, log) },
       stdio: 'ignore',
     });
     child.once('error', reject);
@@ -57,8 +46,7 @@ describe('what importing the package loads', () => {
   beforeAll(async () => {
     await buildPackage();
     dir = await mkdtemp(path.join(tmpdir(), 'aal-entry-imports-'));
-    await writeFile(path.join(dir, 'hooks.mjs'), HOOKS);
-    await writeFile(path.join(dir, 'register.mjs'), REGISTER);
+    for (const [name, text] of Object.entries(MODULE_LOG_FILES)) await writeFile(path.join(dir, name), text);
   }, 180_000);
   afterAll(async () => {
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });
