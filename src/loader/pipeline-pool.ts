@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ArticleLoaderError } from '../errors.js';
-import { InternalLinksError, PipelineOptionError, processArticle } from '../pipeline/index.js';
+import { InternalLinksError, PipelineOptionError } from '../pipeline/errors.js';
 import { ProcessedStore } from '../sync/index.js';
 import { articleContext, type SiteContext } from './article-entry.js';
 import { writeProcessed, type ProcessedRecord } from './processed-entries.js';
@@ -38,6 +38,8 @@ export interface ArticleProcessor {
 
 /** One job, wherever it runs: the pipeline, then the record written (compressing it is work too). */
 export async function runJob(site: SiteContext, job: PipelineJob): Promise<ProcessedRecord> {
+  // Loaded on the first job, not with the loader: a build whose articles are all cached never loads the pipeline.
+  const { processArticle } = await import('../pipeline/processor.js');
   const article = await processArticle(job.html, articleContext(site, job.article));
   const record: ProcessedRecord = { article, polished: job.keep.polished, updatedAt: job.keep.updatedAt };
   await writeProcessed(new ProcessedStore(job.keep.cacheDir), job.article.slug, job.keep.output, job.keep.key, record);
