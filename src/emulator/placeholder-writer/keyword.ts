@@ -54,11 +54,11 @@ const NUMBER_WORDS: Readonly<Record<string, string>> = {
   eighteen: '18', nineteen: '19', twenty: '20',
 };
 /** Words a writer may rephrase ("near" → "in"); the others of a keyword must all be there. */
-const LINKING_WORDS = new Set(['a', 'an', 'the', 'in', 'near', 'at', 'on', 'of', 'for', 'to', 'with', 'and', 'or', 'vs', 'versus', 'by', 'from']);
+export const LINKING_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'in', 'near', 'at', 'on', 'of', 'for', 'to', 'with', 'and', 'or', 'vs', 'versus', 'by', 'from']);
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
 /** A word as a reader compares it: lower case, without a simple plural ending, a number word as digits. */
-function wordKey(word: string): string {
+export function wordKey(word: string): string {
   const lower = word.toLowerCase();
   const number = NUMBER_WORDS[lower];
   if (number !== undefined) return number;
@@ -69,7 +69,7 @@ function wordKey(word: string): string {
   return lower;
 }
 
-function wordsOf(text: string): string[] {
+export function wordsOf(text: string): string[] {
   return text.normalize('NFKC').match(WORD) ?? [];
 }
 
