@@ -7,6 +7,7 @@ import { articleRequestSchema, type ArticleRequestInput } from '../../src/contra
 import { runEmulatorCommand } from '../../src/emulator/command.js';
 import type { FlawKind, FlawOptions } from '../../src/emulator/flaw-options.js';
 import { loadEmulatorConfig, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { resolveLoaderOptions } from '../../src/loader/options.js';
 import { processArticle } from '../../src/pipeline/index.js';
 import { checkArticle, findNearDuplicates, nearDuplicateFindings, resolveQualityOptions, type QualityCode } from '../../src/quality/index.js';
 
@@ -162,5 +163,13 @@ describe('a bad flaws setting', () => {
       code: 'emulator_invalid_options',
       message: expect.stringContaining('Emulator option flaws.kinds[0]: unknown flaw kind "copi"; did you mean "copy"?'),
     });
+  });
+
+  it('should be one loader option error for a fixture site\'s emulator.flaws, and reach the embedded emulator when right', () => {
+    expect(() => resolveLoaderOptions({ emulator: { flaws: { kinds: ['other-languages'] } } }, {})).toThrow(
+      /`emulator\.flaws\.kinds\[0\]` unknown flaw kind "other-languages"; did you mean "other-language"\?/,
+    );
+    const flaws: FlawOptions = { articles: { 'best coffee grinders': ['wrong-item-count'] } };
+    expect(resolveLoaderOptions({ emulator: { flaws } }, {}).service).toEqual({ mode: 'offline', timing: 'fast', flaws });
   });
 });
