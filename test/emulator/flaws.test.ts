@@ -9,6 +9,7 @@ import type { FlawKind, FlawOptions } from '../../src/emulator/flaw-options.js';
 import { loadEmulatorConfig, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { resolveLoaderOptions } from '../../src/loader/options.js';
 import { processArticle } from '../../src/pipeline/index.js';
+import { startStandIn } from './openai-stand-in.js';
 import { checkArticle, findNearDuplicates, nearDuplicateFindings, resolveQualityOptions, type QualityCode } from '../../src/quality/index.js';
 
 const KEY = 'flaws-test-key-1234';
@@ -95,6 +96,32 @@ describe('the emulator writes flawed articles', () => {
     const copyIndex = inputs.length - 1;
     expect(await codesOf(COPY, flawedHtml[copyIndex]!)).not.toContain('keyword_missing');
     expect(flawedHtml[copyIndex - 1]).toBe(cleanHtml[copyIndex - 1]);
+  });
+});
+
+describe('flaws with the model writer', () => {
+  it('should plant them in what the model wrote, and bill the words delivered', async () => {
+    const model = await startStandIn();
+    const input: ArticleRequestInput = { targetKeyword: 'best 4 moka pots', articleType: 'listicle' };
+    const run = async (flaws: FlawOptions | undefined) => {
+      const emulator = await startEmulator({ timing: 'instant', apiKey: KEY, rateLimit: false, writer: { url: model.url, retries: 0 }, ...(flaws === undefined ? {} : { flaws }) });
+      try {
+        const [html] = await written(emulator, [input]);
+        return { html: html!, words: emulator.ledger.totals.billedWords };
+      } finally {
+        await emulator.stop();
+      }
+    };
+    try {
+      const clean = await run(undefined);
+      const flawed = await run({ articles: { 'best 4 moka pots': ['writer-leftover', 'wrong-item-count'] } });
+      expect(await codesOf(input, clean.html)).not.toContain('writer_leftover');
+      expect(await codesOf(input, clean.html)).not.toContain('item_count_mismatch');
+      expect(await codesOf(input, flawed.html)).toEqual(expect.arrayContaining(['writer_leftover', 'item_count_mismatch']));
+      expect(flawed.words).not.toBe(clean.words);
+    } finally {
+      await model.stop();
+    }
   });
 });
 
