@@ -6,18 +6,26 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ProcessedArticle } from '../pipeline/index.js';
+import { QUALITY_CODES, SEVERITIES } from '../quality/finding.js';
+import type { ArticleQuality } from '../quality/article-quality.js';
 import type { ProcessedStore } from '../sync/index.js';
 
 /** Bumped when the record's shape or meaning changes: every record made before is then a miss. */
-const RECORD_FORMAT = 1;
+// 2: the record keeps the article's quality findings and near-duplicate signature.
+const RECORD_FORMAT = 2;
 
 /** What the pipeline made of one article, plus what its entry needs from the output (so a hit reads no output). */
 export interface ProcessedRecord {
   article: ProcessedArticle;
   polished: boolean;
   updatedAt: number;
+  /** The sha256 (hex) of the hand edit processed, null for the service's HTML: `check` tells a record of the current edit from an older one. */
+  edit: string | null;
+  /** The quality checks' findings with the pass's settings (they are part of the key), and the near-duplicate signature; null when every code is off. */
+  quality: ArticleQuality | null;
 }
 
+const findingSchema = z.object({ slug: z.string(), code: z.enum(QUALITY_CODES), severity: z.enum(SEVERITIES), message: z.string() });
 const headingSchema = z.object({ depth: z.number(), slug: z.string(), text: z.string() });
 const imageSchema = z.object({ src: z.string(), alt: z.string(), width: z.number().optional(), height: z.number().optional(), originalSrc: z.string().optional() });
 const linkSchema = z.object({ href: z.string(), text: z.string(), internal: z.boolean(), source: z.enum(['article', 'local', 'service']) });
@@ -37,6 +45,8 @@ const recordSchema = z.object({
   }),
   polished: z.boolean(),
   updatedAt: z.number(),
+  edit: z.string().nullable(),
+  quality: z.object({ findings: z.array(findingSchema), signature: z.string().nullable() }).nullable(),
 });
 
 /** Everything the pipeline's result depends on. Equal parts, equal key; any part changed, a miss. */
@@ -53,9 +63,14 @@ export interface ProcessedKeyParts {
   article: Record<string, unknown>;
 }
 
+/** The hash a record keeps of the hand edit it was made from. */
+export function editHash(edit: string): string {
+  return createHash('sha256').update(edit).digest('hex');
+}
+
 /** The key of these parts; the loader makes the parts from an entry's inputs (`entryProcessedKey` in entry-inputs.ts). */
 export function processedKey(parts: ProcessedKeyParts): string {
-  const edit = parts.edit === null ? null : createHash('sha256').update(parts.edit).digest('hex');
+  const edit = parts.edit === null ? null : editHash(parts.edit);
   const text = JSON.stringify({ format: RECORD_FORMAT, ...parts, edit });
   return createHash('sha256').update(text).digest('hex');
 }
@@ -70,10 +85,15 @@ export interface DownloadedImages {
 export async function readProcessed(store: ProcessedStore, slug: string, key: string, downloads: DownloadedImages | undefined): Promise<ProcessedRecord | undefined> {
   const value = await store.get(slug, key);
   if (value === undefined) return undefined;
-  const parsed = recordSchema.safeParse(value);
-  if (!parsed.success) return undefined;
-  const record = parsed.data as ProcessedRecord;
+  const record = parseRecord(value);
+  if (record === undefined) return undefined;
   return (await downloadsPresent(record.article, downloads)) ? record : undefined;
+}
+
+/** A stored value as a record, when it has a record's shape. */
+export function parseRecord(value: unknown): ProcessedRecord | undefined {
+  const parsed = recordSchema.safeParse(value);
+  return parsed.success ? (parsed.data as ProcessedRecord) : undefined;
 }
 
 export function writeProcessed(store: ProcessedStore, slug: string, output: string, key: string, record: ProcessedRecord): Promise<void> {

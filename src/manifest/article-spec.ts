@@ -23,4 +23,9 @@ export interface Manifest {
   specs: ArticleSpec[];
   /** What is allowed but probably not meant (a default some entries take without effect); printed, never fatal. */
   warnings: ManifestProblem[];
+  /**
+   * Top-level settings as written (`quality:`), with their line: the manifest reads them, the room that
+   * uses them checks them (`quality/manifest-quality.ts`), so this room needs none of their rules.
+   */
+  settings?: { quality?: { value: unknown; line?: number } };
 }
