@@ -1,7 +1,11 @@
 // The quality checks of one pass: which settings it uses (the loader option wins over the manifest's), and near_duplicate across the collection once every entry is in the store.
 import { createHash } from 'node:crypto';
 import type { ArticleSpec, Manifest } from '../manifest/index.js';
-import { checksOff, findSignedNearDuplicates, manifestQuality, nearDuplicateFindings, qualitySummary, type Finding, type QualityOptions, type QualitySummary } from '../quality/index.js';
+import { checksOff, qualitySummary, type QualitySummary } from '../quality/article-quality.js';
+import type { Finding } from '../quality/finding.js';
+import { manifestQuality } from '../quality/manifest-quality.js';
+import { findSignedNearDuplicates, nearDuplicateFindings } from '../quality/near-duplicates.js';
+import type { QualityOptions } from '../quality/quality-options.js';
 import type { CollectionScope } from './collection-scope.js';
 import type { PassChecks } from './pipeline-pool.js';
 

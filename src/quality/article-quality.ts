@@ -1,5 +1,4 @@
 // One article's quality as the loader keeps it (in its processed record) and shows it (`entry.data.quality`): findings, counts, and its near-duplicate signature.
-import { checkArticle } from './check-article.js';
 import type { ArticleToCheck } from './check-context.js';
 import type { Finding } from './finding.js';
 import { nearDuplicateSignature } from './near-duplicates.js';
@@ -21,6 +20,8 @@ export interface QualitySummary {
 
 /** Checks one article's final HTML with the pass's settings; 0 requests. */
 export async function articleQuality(article: ArticleToCheck, options: QualityOptions): Promise<ArticleQuality> {
+  // The checks (and the HTML parser they read with) load with the first article checked, not with the loader.
+  const { checkArticle } = await import('./check-article.js');
   const findings = await checkArticle(article, options);
   return { findings, signature: options.codes.near_duplicate === 'off' ? null : nearDuplicateSignature(article.html) };
 }

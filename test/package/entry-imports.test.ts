@@ -11,10 +11,11 @@ import { MODULE_LOG_FILES, moduleLogEnv } from '../module-log.js';
 /**
  * Loaded only when a build processes an article, reaches the service or goes offline. The
  * emulator's writer settings (`emulator/model-writer/writer-settings.js`: environment names and
- * option checks, no dependency) are the one part of the emulator room the options need.
+ * option checks, no dependency) and its flaws knob's settings (`emulator/flaw-options.js`) are the
+ * parts of the emulator room the options need.
  */
 const HEAVY = [
-  /\/dist\/emulator\/(?!model-writer\/writer-settings\.js$|errors\.js$)/,
+  /\/dist\/emulator\/(?!model-writer\/writer-settings\.js$|flaw-options\.js$|errors\.js$)/,
   /\/dist\/api\/(?!errors\.js$)/,
   /\/dist\/cli\//,
   /\/dist\/service\/article-service\.js$/,
