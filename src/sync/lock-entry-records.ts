@@ -1,4 +1,4 @@
-// Records kept in a lock entry: its billing figures, and the earlier finished article it may carry.
+// Records kept in a lock entry: its billing figures, the earlier finished article it may carry, and its approval.
 import type { BilledWords } from './billed-words.js';
 import type { LockEntry, PreviousArticle } from './lock-file.js';
 
@@ -26,3 +26,11 @@ export function previousOf(entry: LockEntry | undefined): PreviousArticle | unde
   return entry.previous;
 }
 
+
+/**
+ * The approval a rewritten entry keeps: it names the output it approved, so while the earlier article is served
+ * (a regenerate being written, a restore) it still approves that one, and never the new output.
+ */
+export function approvalOf(entry: LockEntry | undefined): Pick<LockEntry, 'approved'> {
+  return entry?.approved === undefined ? {} : { approved: entry.approved };
+}
