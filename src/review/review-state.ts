@@ -1,5 +1,4 @@
-// The review gate's rule: whether a person has seen the output an article serves, from its lock entry and its hand edit.
-import { servedOf, type LockEntry } from '../sync/index.js';
+// The review states an article can be in: a list with no imports, so the entry schema can name them without loading the rule.
 
 /**
  * - `approved`: the output the article serves now is the one approved (`approve`); the approval names its hash.
@@ -9,21 +8,6 @@ import { servedOf, type LockEntry } from '../sync/index.js';
 export const REVIEW_STATES = ['approved', 'edited', 'waiting'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
-/** What `entry.data.review.state` says: a review state, or `not-required` when the gate is off. */
-export type EntryReviewState = ReviewState | 'not-required';
-
-/**
- * The review state of an article: `edited` when a hand edit is served, `approved` when the approval recorded on its
- * lock entry names the output it serves (its own, or the earlier one while a new request is written), else
- * `waiting`. A regenerated or refreshed article serves another output, so its old approval no longer counts.
- */
-export function reviewState(entry: LockEntry | undefined, edited: boolean): ReviewState {
-  if (edited) return 'edited';
-  const served = servedOf(entry);
-  return served !== undefined && entry?.approved?.output === served.output ? 'approved' : 'waiting';
-}
-
-/** The state an entry's data carries: the review state with the gate on, `not-required` with it off. */
-export function entryReviewState(required: boolean, entry: LockEntry | undefined, edited: boolean): EntryReviewState {
-  return required ? reviewState(entry, edited) : 'not-required';
-}
+/** What `entry.data.review.state` may say: a review state, or `not-required` when the gate is off. */
+export const ENTRY_REVIEW_STATES = [...REVIEW_STATES, 'not-required'] as const;
+export type EntryReviewState = (typeof ENTRY_REVIEW_STATES)[number];

@@ -3,7 +3,8 @@ import { editsDirFor, listEdits, readLockState, servedOf, type LockFile } from '
 import { parseArticleHtml } from '../pipeline/parse.js';
 import { plainText } from '../pipeline/plain-text.js';
 import type { ReviewProject } from './approvals.js';
-import { reviewState, type ReviewState } from './review-state.js';
+import { reviewState } from './review-rule.js';
+import type { ReviewState } from './review-state.js';
 
 /** One article and its review state (articles with no output yet have none: there is nothing to review). */
 export interface ReviewedArticle {
