@@ -103,6 +103,18 @@ function commit(snapshots: readonly QueueSnapshot[], root: string): string | und
   return `${[...changed.values()].join('; ')} changed: commit them, so the next build (and CI) reuses these articles`;
 }
 
+/** `3 errors, 5 warnings in 6 articles`, and each error finding by slug; undefined when no collection was checked or none found anything. */
+function quality(snapshots: readonly QueueSnapshot[]): string[] | undefined {
+  const checked = snapshots.flatMap((snapshot) => (snapshot.quality === undefined ? [] : [snapshot.quality]));
+  const errors = checked.reduce((n, q) => n + q.errors, 0);
+  const warnings = checked.reduce((n, q) => n + q.warnings, 0);
+  if (errors + warnings === 0) return undefined;
+  const articles = checked.reduce((n, q) => n + q.articles, 0);
+  const lines = [`${count(errors, 'error')}, ${count(warnings, 'warning')} in ${count(articles, 'article')} (\`astro-article-loader check\` lists them)`];
+  for (const finding of checked.flatMap((q) => q.errorFindings)) lines.push(`error ${finding.slug}: ${finding.code}`);
+  return lines;
+}
+
 /**
  * The summary block, or undefined when no article collection was loaded. One label per line,
  * aligned, so it reads as one block in the build log:
@@ -113,6 +125,8 @@ function commit(snapshots: readonly QueueSnapshot[], root: string): string | und
  *   billed    2 new articles created (1 failed, not billed), 1,432 words billed (200 of them for images)
  *   links     2 internal-link credits spent
  *   service   14 requests, 38 s waiting for articles to be written
+ *   quality   1 error, 2 warnings in 2 articles (`astro-article-loader check` lists them)
+ *             error best-shoes: writer_leftover
  *   commit    articles.lock.json and articles.cache/ changed: commit them, …
  * ```
  */
@@ -125,6 +139,8 @@ export function formatBuildSummary(input: readonly QueueSnapshot[], root: string
     ['links', links(snapshots)],
     ['service', service(snapshots)],
   ];
+  const found = quality(snapshots);
+  if (found !== undefined) rows.push(['quality', found.join('\n            ')]);
   const files = commit(snapshots, root);
   if (files !== undefined) rows.push(['commit', files]);
   for (const snapshot of snapshots) {

@@ -1,5 +1,7 @@
 // One article as an Astro store entry: the processed article or a placeholder, its data, rendered HTML and digest.
 import type { ArticleRequest } from '../contract/request-schema.js';
+import { qualitySummary } from '../quality/article-quality.js';
+import type { Finding } from '../quality/finding.js';
 import type { ArticleContext, ProcessedArticle } from '../pipeline/index.js';
 import type { ArticleSpec } from '../manifest/index.js';
 import type { CachedOutput, LockEntry, LockEntryError } from '../sync/index.js';
@@ -71,6 +73,8 @@ export function finishedEntry(input: {
   site: EntrySiteFields;
   /** See `StoreEntry.filePath`; used only when the article has image imports. */
   filePath: string;
+  /** The quality checks' findings on this article. */
+  findings: readonly Finding[];
   review: EntryReviewState;
 }): StoreEntry {
   const { article } = input;
@@ -97,6 +101,7 @@ export function finishedEntry(input: {
     emulator: input.emulator,
     edited: input.edited,
     config: entryConfig(input.request),
+    quality: qualitySummary(input.findings),
     image: firstImage(article),
     faq: article.faq,
     review: { state: input.review },
@@ -148,6 +153,7 @@ export function placeholderEntry(input: {
     emulator: false,
     edited: false,
     config: entryConfig(input.request),
+    quality: qualitySummary([]),
     image: null,
     faq: [],
     review: { state: input.review },

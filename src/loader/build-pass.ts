@@ -6,6 +6,8 @@ import { editsDirFor, listEdits, syncArticles, type LockEntryError, type SyncRes
 import { readLockText, type CollectionScope } from './collection-scope.js';
 import type { DevSession } from './dev-session.js';
 import { checkEntryData } from './entry-data.js';
+import { applyNearDuplicates, passChecks, passQuality, storeFindings } from './pass-quality.js';
+import type { QualityOptions } from '../quality/index.js';
 import { ArticlesNotReadyError } from './not-ready-error.js';
 import { pipelineSettings, retries, syncOptions, type PassContext } from './pass-context.js';
 import type { StoreWriter } from './store-writer.js';
@@ -15,14 +17,14 @@ import { applyResult, articleMarks, unpublishedSlugs } from './sync-entries.js';
 /** One sync: read the manifest, create and (in a build) wait, then put every article in the store. In dev, a wait still needed goes on in the background. */
 export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: DevSession | undefined): Promise<void> {
   writer.resetCounts();
-  const manifest = await readManifest(scope);
+  const { manifest, quality } = await readManifest(scope);
   const { lockFile } = scope.paths();
   const service = openService(scope);
   let handedOver = false;
   scope.activity.busy += 1;
   scope.tracker.start();
   try {
-    const { result, pass } = await syncPass(scope, manifest, lockFile, service, dev);
+    const { result, pass } = await syncPass(scope, { manifest, quality }, lockFile, service, dev);
     handedOver = await settlePass(scope, writer, result, pass, dev);
   } catch (error) {
     scope.tracker.finish(undefined, error instanceof Error ? error.message : String(error));
@@ -34,8 +36,8 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
   }
 }
 
-/** The manifest, checked against the owner's data schema, its warnings logged. */
-async function readManifest(scope: CollectionScope): Promise<Manifest> {
+/** The manifest, checked against the owner's data schema, its warnings logged, and the pass's quality settings (checked before any request). */
+async function readManifest(scope: CollectionScope): Promise<{ manifest: Manifest; quality: QualityOptions }> {
   const source = scope.options.manifest;
   const manifest =
     source.kind === 'file'
@@ -43,7 +45,7 @@ async function readManifest(scope: CollectionScope): Promise<Manifest> {
       : resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
   checkEntryData(manifest, scope.options.dataSchema);
   scope.log.manifestWarnings(manifest);
-  return manifest;
+  return { manifest, quality: passQuality(scope, manifest) };
 }
 
 /** The service of one pass: the real one, or the embedded emulator, started only when an article needs it. */
@@ -60,7 +62,7 @@ function openService(scope: CollectionScope): ArticleService {
 }
 
 /** The sync of one pass (in dev, less the creates it must not make), and what the pass settled from it. */
-async function syncPass(scope: CollectionScope, manifest: Manifest, lockFile: string, service: ArticleService, dev: DevSession | undefined): Promise<{ result: SyncResult; pass: PassContext }> {
+async function syncPass(scope: CollectionScope, { manifest, quality }: { manifest: Manifest; quality: QualityOptions }, lockFile: string, service: ArticleService, dev: DevSession | undefined): Promise<{ result: SyncResult; pass: PassContext }> {
   const { options, log, tracker } = scope;
   const blocked = dev !== undefined ? await dev.blockedCreates(manifest.specs, lockFile, service) : new Map<string, LockEntryError>();
   const specs = manifest.specs.filter((spec) => !blocked.has(spec.slug));
@@ -90,7 +92,10 @@ async function syncPass(scope: CollectionScope, manifest: Manifest, lockFile: st
     edits: new Set(await listEdits(editsDir)),
     servingEarlier: new Set(result.articles.filter((article) => article.serve?.current === false).map((article) => article.slug)),
     unpublished: scope.dev || options.drafts ? new Set<string>() : unpublishedSlugs(manifest.specs, Date.now()),
-    ...pipelineSettings(scope, manifest.specs, result.cache, service),
+    quality,
+    checks: passChecks(scope, quality, manifest.specs),
+    signatures: new Map(),
+    ...pipelineSettings(scope, manifest.specs, result.cache, service, quality),
   };
   return { result, pass };
 }
@@ -100,6 +105,10 @@ async function settlePass(scope: CollectionScope, writer: StoreWriter, result: S
   const { options, log, tracker } = scope;
   log.unpublished(pass.unpublished);
   const failures = await applyResult(scope, writer, result, pass);
+  applyNearDuplicates(scope, pass.quality, pass.signatures);
+  const findings = storeFindings(scope);
+  log.quality(findings);
+  tracker.quality(findings);
   tracker.mark(articleMarks(pass.manifest.specs, pass.edits, Date.now()));
   log.entries(writer.counts);
   const pending = result.articles.some((article) => article.outcome === 'pending');

@@ -27,6 +27,7 @@ export class CollectionLog {
   readonly logger: LoaderLogger;
   readonly #root: string;
   #manifestWarnings = '';
+  #qualityDifferSaid = false;
 
   constructor(logger: LoaderLogger, root: string) {
     this.logger = logger;
@@ -88,6 +89,26 @@ export class CollectionLog {
     const fromCache = reused > 0 ? `, ${reused} taken already processed from the cache` : '';
     if (rendered + reused > 0) this.logger.info(`${plural(rendered, 'article')} rendered${fromCache} (${unchanged} unchanged)`);
     this.logger.debug(`entries: ${line}`);
+  }
+
+  /** The loader option `quality` differs from the manifest's `quality:`: said once, since `check` and `status` read the manifest's. */
+  qualitySettingsDiffer(file: string): void {
+    if (this.#qualityDifferSaid) return;
+    this.#qualityDifferSaid = true;
+    this.logger.warn(
+      `the loader option \`quality\` differs from \`quality:\` in ${shortPath(file, this.#root)}; this build uses the loader option, but \`check\` and \`status\` read the manifest's: keep the settings in the manifest`,
+    );
+  }
+
+  /** The pass's quality findings: the counts, and each error finding by slug (`check` lists the warnings too). */
+  quality(findings: readonly { slug: string; code: string; severity: string; message: string }[]): void {
+    if (findings.length === 0) return;
+    const errors = findings.filter((finding) => finding.severity === 'error');
+    const articles = new Set(findings.map((finding) => finding.slug)).size;
+    const line = `quality: ${plural(errors.length, 'error')}, ${plural(findings.length - errors.length, 'warning')} in ${plural(articles, 'article')}; \`astro-article-loader check\` lists them`;
+    if (errors.length > 0) this.logger.warn(line);
+    else this.logger.info(line);
+    for (const finding of errors) this.logger.warn(`"${finding.slug}": ${finding.code}: ${finding.message}`);
   }
 
   /** Dev: a watched file changed and a pass starts. */

@@ -2,6 +2,7 @@
 import { z } from 'astro/zod';
 import { ARTICLE_TYPES, type ArticleRequest } from '../contract/request-schema.js';
 import type { BuiltInEntryField } from '../manifest/built-in-entry-fields.js';
+import { QUALITY_CODES, SEVERITIES } from '../quality/finding.js';
 import { ENTRY_REVIEW_STATES } from '../review/review-state.js';
 
 /**
@@ -71,6 +72,15 @@ const builtInEntrySchema = z.object({
   edited: z.boolean(),
   /** The request, defaults applied, without `integrationId` and `webhookUrl`. */
   config: z.custom<ArticleEntryConfig>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
+  /**
+   * The quality checks' findings on the article's final HTML (hand edit included), with how many are errors and
+   * warnings (see docs/quality.md); empty for a placeholder.
+   */
+  quality: z.object({
+    findings: z.array(z.object({ slug: z.string(), code: z.enum(QUALITY_CODES), severity: z.enum(SEVERITIES), message: z.string() })),
+    errors: z.number(),
+    warnings: z.number(),
+  }),
   /** `draft: true` in the manifest: shown by the dev server, left out of a build unless the loader option `drafts` is on. */
   draft: z.boolean(),
   /** `publishDate` in the manifest, else null. A later date leaves the article out of a build, as a draft is. */

@@ -4,6 +4,7 @@ import { documentedOptions } from '../lang/documented-options.js';
 import { articleContextSchema } from '../pipeline/pipeline-options.js';
 import { WRITER_KEY_ENV } from '../service/embedded-emulator.js';
 import { API_KEY_ENV } from '../service/service-settings.js';
+import { qualityOptionsSchema } from '../quality/quality-options.js';
 import { DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS } from '../sync/run-rules.js';
 import type { DataSchema } from './entry-data.js';
 
@@ -68,6 +69,11 @@ const contentOptions = {
   ...option('review', z.boolean({ error: 'must be true (each article waits for `astro-article-loader approve` before a build publishes it) or false' }).optional(), {
     default: "the manifest's `review:`, else `false`",
     meaning: '`true`: an article whose output nobody approved (`approve`) or hand-edited is left out of `astro build` and marked in dev (`entry.data.review`); prefer `review:` in the manifest, which the CLI reads too (see docs/review.md)',
+  }),
+  // Checked first by options.ts with the quality room's own messages (did-you-mean for codes and severities).
+  ...option('quality', qualityOptionsSchema.optional(), {
+    default: "the manifest's `quality:`, else the defaults",
+    meaning: "the quality checks' settings (`codes`, `lengthBand`, `nearDuplicateThreshold`, …, see docs/quality.md); given, they win over the manifest's for the build. Keep them in the manifest, where `check` and `status` read them too",
   }),
 };
 

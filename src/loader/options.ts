@@ -5,6 +5,7 @@ import { suggestName } from '../manifest/suggestion.js';
 import type { EmulatorTiming } from '../service/embedded-emulator.js';
 import { chooseService, ServiceConfigError, type ServiceSettings } from '../service/service-settings.js';
 import { frozenByDefault } from '../sync/run-rules.js';
+import { checkQualityOptions } from '../quality/quality-options.js';
 import { forAstro } from './astro-error.js';
 import { DEFAULT_IMAGE_DIR, DEFAULT_IMAGE_PUBLIC_PATH, DEFAULT_MANIFEST, loaderOptionsSchema } from './option-declarations.js';
 
@@ -84,6 +85,12 @@ function resolveService(options: ParsedOptions, env: Readonly<Record<string, str
 function parseOptions(input: unknown): ParsedOptions {
   if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
     fail(['articleLoader() takes one options object, e.g. articleLoader({ manifest: "./articles.yaml" })']);
+  }
+  const quality = (input as { quality?: unknown } | undefined)?.quality;
+  if (quality !== undefined) {
+    // The quality room's messages name the code or severity meant (did-you-mean); zod's alone would not.
+    const checked = checkQualityOptions(quality);
+    if (!checked.ok) fail(checked.problems.map((problem) => `\`quality${problem.option === '' ? '' : `.${problem.option}`}\`: ${problem.message}`));
   }
   const parsed = loaderOptionsSchema.safeParse(input ?? {});
   if (!parsed.success) fail(problemsOf(parsed.error));

@@ -4,10 +4,12 @@ import type { ArticleSpec, Manifest } from '../manifest/index.js';
 import { buildLinkMap, type LinkMap } from '../pipeline/index.js';
 import type { LockEntry, LockEntryError, OutputCache, ProcessedStore, SyncOptions } from '../sync/index.js';
 import type { ArticleService } from '../service/article-service.js';
+import type { QualityOptions } from '../quality/index.js';
 import type { SiteContext } from './article-entry.js';
 import type { CollectionScope } from './collection-scope.js';
 import { OUTPUT_OPTIONS } from './option-declarations.js';
 import { OFFLINE_DOWNLOADS, type ResolvedLoaderOptions } from './options.js';
+import type { PassChecks } from './pipeline-pool.js';
 import type { DownloadedImages } from './processed-entries.js';
 
 /** What one pass settled and the background wait reuses. */
@@ -35,6 +37,11 @@ export interface PassContext {
   downloads: DownloadedImages | undefined;
   /** The file entries come from, relative to the site root (see `entryFile`): found once per pass, it checks the disk. */
   entryFile: string;
+  /** The quality settings of the pass (part of the fingerprint), and what the pipeline's jobs check (undefined: every code off). */
+  quality: QualityOptions;
+  checks: PassChecks | undefined;
+  /** The near-duplicate signature of each entry written this pass (null: near_duplicate off), for the pass's near-duplicate check. */
+  signatures: Map<string, string | null>;
 }
 
 /** The sync options every pass of this collection shares: its spending rules and its service. */
@@ -58,7 +65,7 @@ function describeOption(value: unknown): unknown {
 }
 
 /** The pipeline settings shared by every article of a pass, and their fingerprint for the digests. */
-export function pipelineSettings(scope: CollectionScope, specs: ArticleSpec[], cache: OutputCache, service: ArticleService): Pick<PassContext, 'site' | 'fingerprint' | 'processed' | 'downloads' | 'entryFile'> {
+export function pipelineSettings(scope: CollectionScope, specs: ArticleSpec[], cache: OutputCache, service: ArticleService, quality: QualityOptions): Pick<PassContext, 'site' | 'fingerprint' | 'processed' | 'downloads' | 'entryFile'> {
   const { options: o, context } = scope;
   const links: LinkMap = buildLinkMap({
     articles: specs.map((spec) => ({ slug: spec.slug, keyword: spec.keyword })),
@@ -79,7 +86,7 @@ export function pipelineSettings(scope: CollectionScope, specs: ArticleSpec[], c
   // Hashed once per pass: the link map grows with the site, and hashing it again into every
   // entry's digest made a warm pass quadratic in the number of articles.
   const outputOptions = { ...Object.fromEntries(OUTPUT_OPTIONS.map((name) => [name, o[name] ?? null])), downloadImages: downloadSettings(o, service) ?? null };
-  const fingerprint = context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: links.entries, site: context.config.site ?? null, entryFile })));
+  const fingerprint = context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: links.entries, site: context.config.site ?? null, entryFile, quality })));
   const downloads = site.downloadImages === undefined ? undefined : { dir: site.downloadImages.dir, publicPath: site.downloadImages.publicPath };
   return { site, fingerprint, processed: cache.processed, downloads, entryFile };
 }

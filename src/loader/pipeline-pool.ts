@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ArticleLoaderError } from '../errors.js';
 import { InternalLinksError, PipelineOptionError, processArticle } from '../pipeline/index.js';
+import type { CollectionPaths, QualityOptions } from '../quality/index.js';
 import { ProcessedStore } from '../sync/index.js';
 import { articleContext, type SiteContext } from './article-entry.js';
 import { writeProcessed, type ProcessedRecord } from './processed-entries.js';
@@ -36,10 +37,19 @@ export interface ArticleProcessor {
   close(): Promise<void>;
 }
 
-/** One job, wherever it runs: the pipeline, then the record written (compressing it is work too). */
-export async function runJob(site: SiteContext, job: PipelineJob): Promise<ProcessedRecord> {
+/** The quality checks of a pass: its settings and the collection's paths (for `broken_internal_link`); undefined when every code is off. */
+export interface PassChecks {
+  options: QualityOptions;
+  collection: CollectionPaths;
+}
+
+/** One job, wherever it runs: the pipeline, the quality checks on its result (beside it, so a worker does both), then the record written (compressing it is work too). */
+export async function runJob(site: SiteContext, job: PipelineJob, checks: PassChecks | undefined): Promise<ProcessedRecord> {
   const article = await processArticle(job.html, articleContext(site, job.article));
-  const record: ProcessedRecord = { article, polished: job.keep.polished, updatedAt: job.keep.updatedAt };
+  const { slug, request } = job.article;
+  // Loaded only by a pass that checks: importing the room's surface does not load franc and retext, the first check does.
+  const quality = checks === undefined ? null : await (await import('../quality/index.js')).articleQuality({ slug, request, html: article.html, title: article.title, collection: checks.collection }, checks.options);
+  const record: ProcessedRecord = { article, polished: job.keep.polished, updatedAt: job.keep.updatedAt, quality };
   await writeProcessed(new ProcessedStore(job.keep.cacheDir), job.article.slug, job.keep.output, job.keep.key, record);
   return record;
 }
@@ -48,7 +58,7 @@ export async function runJob(site: SiteContext, job: PipelineJob): Promise<Proce
 export const FUNCTION_MARK = '__aalFunction';
 
 export type WorkerRequest =
-  | { type: 'init'; site: unknown }
+  | { type: 'init'; site: unknown; checks: PassChecks | undefined }
   | { type: 'task'; id: number; job: PipelineJob }
   | { type: 'reply'; call: number; ok: boolean; value?: unknown; error?: string };
 export type WorkerMessage =
@@ -65,23 +75,23 @@ export interface SentResponse {
   body: ArrayBuffer | null;
 }
 
-export function inProcess(site: SiteContext): ArticleProcessor {
-  return { process: (job) => runJob(site, job), close: async () => undefined };
+export function inProcess(site: SiteContext, checks: PassChecks | undefined): ArticleProcessor {
+  return { process: (job) => runJob(site, job, checks), close: async () => undefined };
 }
 
 /**
  * The processor for `jobs` articles: workers when there are enough of them, the machine has the
  * cores (`MIN_CORES`), and every function in the settings can be called from a worker; else this thread.
  */
-export function articleProcessor(site: SiteContext, jobs: number, cores = availableParallelism()): ArticleProcessor {
+export function articleProcessor(site: SiteContext, checks: PassChecks | undefined, jobs: number, cores = availableParallelism()): ArticleProcessor {
   const workers = Math.min(MAX_WORKERS, cores - 1, Math.ceil(jobs / WORKER_THRESHOLD));
-  if (jobs < WORKER_THRESHOLD || cores < MIN_CORES || !canCrossThreads(site)) return inProcess(site);
-  return workerPool(site, workers);
+  if (jobs < WORKER_THRESHOLD || cores < MIN_CORES || !canCrossThreads(site)) return inProcess(site, checks);
+  return workerPool(site, checks, workers);
 }
 
 /** A pool of `count` pipeline workers (the bench and the tests make one whatever the machine). */
-export function workerPool(site: SiteContext, count: number): ArticleProcessor {
-  return new WorkerPool(site, count);
+export function workerPool(site: SiteContext, checks: PassChecks | undefined, count: number): ArticleProcessor {
+  return new WorkerPool(site, checks, count);
 }
 
 /** Whether every function of the settings can be called from a worker: async ones can, a synchronous one (`externalLinks.rel`) cannot. */
@@ -102,6 +112,7 @@ function encode(value: unknown, functions: { fn: (...args: unknown[]) => unknown
 
 class WorkerPool implements ArticleProcessor {
   readonly #site: SiteContext;
+  readonly #checks: PassChecks | undefined;
   readonly #functions: { fn: (...args: unknown[]) => unknown; self: unknown }[] = [];
   readonly #workers: Worker[] = [];
   readonly #idle: Worker[] = [];
@@ -109,8 +120,9 @@ class WorkerPool implements ArticleProcessor {
   readonly #pending = new Map<number, { resolve: (record: ProcessedRecord) => void; reject: (error: Error) => void; worker?: Worker }>();
   #next = 0;
 
-  constructor(site: SiteContext, count: number) {
+  constructor(site: SiteContext, checks: PassChecks | undefined, count: number) {
     this.#site = site;
+    this.#checks = checks;
     const encoded = encode(site, this.#functions, undefined);
     for (let i = 0; i < count; i++) {
       const worker = new Worker(new URL('./pipeline-worker.js', import.meta.url));
@@ -119,7 +131,7 @@ class WorkerPool implements ArticleProcessor {
       worker.on('exit', (code) => {
         if (this.#workers.includes(worker)) this.#failWorker(worker, new Error(`exit code ${code}`));
       });
-      worker.postMessage({ type: 'init', site: encoded } satisfies WorkerRequest);
+      worker.postMessage({ type: 'init', site: encoded, checks } satisfies WorkerRequest);
       this.#workers.push(worker);
       this.#idle.push(worker);
     }
@@ -127,7 +139,7 @@ class WorkerPool implements ArticleProcessor {
 
   process(job: PipelineJob): Promise<ProcessedRecord> {
     // Every worker stopped: the rest of the pass runs on this thread.
-    if (this.#workers.length === 0) return runJob(this.#site, job);
+    if (this.#workers.length === 0) return runJob(this.#site, job, this.#checks);
     return new Promise((resolve, reject) => {
       const id = this.#next++;
       this.#pending.set(id, { resolve, reject });
@@ -197,7 +209,7 @@ class WorkerPool implements ArticleProcessor {
     for (const { id, job } of this.#queue.splice(0)) {
       const pending = this.#pending.get(id)!;
       this.#pending.delete(id);
-      runJob(this.#site, job).then(pending.resolve, pending.reject);
+      runJob(this.#site, job, this.#checks).then(pending.resolve, pending.reject);
     }
   }
 }

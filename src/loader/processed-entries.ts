@@ -6,18 +6,24 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ProcessedArticle } from '../pipeline/index.js';
+import { QUALITY_CODES, SEVERITIES } from '../quality/finding.js';
+import type { ArticleQuality } from '../quality/article-quality.js';
 import type { ProcessedStore } from '../sync/index.js';
 
 /** Bumped when the record's shape or meaning changes: every record made before is then a miss. */
-const RECORD_FORMAT = 1;
+// 2: the record keeps the article's quality findings and near-duplicate signature.
+const RECORD_FORMAT = 2;
 
 /** What the pipeline made of one article, plus what its entry needs from the output (so a hit reads no output). */
 export interface ProcessedRecord {
   article: ProcessedArticle;
   polished: boolean;
   updatedAt: number;
+  /** The quality checks' findings with the pass's settings (they are part of the key), and the near-duplicate signature; null when every code is off. */
+  quality: ArticleQuality | null;
 }
 
+const findingSchema = z.object({ slug: z.string(), code: z.enum(QUALITY_CODES), severity: z.enum(SEVERITIES), message: z.string() });
 const headingSchema = z.object({ depth: z.number(), slug: z.string(), text: z.string() });
 const imageSchema = z.object({ src: z.string(), alt: z.string(), width: z.number().optional(), height: z.number().optional(), originalSrc: z.string().optional() });
 const linkSchema = z.object({ href: z.string(), text: z.string(), internal: z.boolean(), source: z.enum(['article', 'local', 'service']) });
@@ -37,6 +43,7 @@ const recordSchema = z.object({
   }),
   polished: z.boolean(),
   updatedAt: z.number(),
+  quality: z.object({ findings: z.array(findingSchema), signature: z.string().nullable() }).nullable(),
 });
 
 /** Everything the pipeline's result depends on. Equal parts, equal key; any part changed, a miss. */

@@ -50,6 +50,7 @@ export class QueueTracker {
   #running = false;
   #changed = false;
   #problem: string | null = null;
+  #quality: QueueSnapshot['quality'];
   #estimates = new Map<string, number>();
   /** Each article's state in the current sync: the one reducer of sync events. */
   readonly #board = new ProgressBoard();
@@ -159,6 +160,12 @@ export class QueueTracker {
     this.#totals.linkCredits += 1;
   }
 
+  /** The quality findings of the pass's entries, published with its end. */
+  quality(findings: readonly { slug: string; code: string; severity: string; message: string }[]): void {
+    const errorFindings = findings.filter((f) => f.severity === 'error').map(({ slug, code, message }) => ({ slug, code, message }));
+    this.#quality = { errors: errorFindings.length, warnings: findings.length - errorFindings.length, articles: new Set(findings.map((f) => f.slug)).size, errorFindings };
+  }
+
   /**
    * A sync ended (or stopped with `problem`); `result` when it returned. `requests`: every request
    * made since the sync started, the internal-link requests of rendering included (default: the sync's own).
@@ -222,6 +229,7 @@ export class QueueTracker {
       totals: { ...this.#totals },
       changed: this.#changed,
       problem: this.#problem,
+      ...(this.#quality === undefined ? {} : { quality: this.#quality }),
       updatedAt: Date.now(),
     });
   }

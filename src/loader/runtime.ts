@@ -83,6 +83,8 @@ export interface QueueSnapshot {
   changed: boolean;
   /** The last problem that stopped a sync (over budget, frozen, manifest error), else null. */
   problem: string | null;
+  /** The quality checks' findings on the entries of the last pass: counts, and each error finding (the build summary lists them). */
+  quality?: { errors: number; warnings: number; articles: number; errorFindings: { slug: string; code: string; message: string }[] };
   updatedAt: number;
 }
 

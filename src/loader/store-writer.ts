@@ -10,6 +10,7 @@ import { entryDigest, entryInputs, entryProcessedKey } from './entry-inputs.js';
 import type { PassContext } from './pass-context.js';
 import { inProcess, type ArticleProcessor } from './pipeline-pool.js';
 import type { PlaceholderState } from './placeholder-progress.js';
+import { ownDigest } from './pass-quality.js';
 import { readProcessed, type ProcessedRecord } from './processed-entries.js';
 import { entryReview, placeholderReview } from './review-gate.js';
 
@@ -62,7 +63,8 @@ export class StoreWriter {
     const review = entryReview(this.#scope, pass, spec.slug, lockEntry);
     const inputs = entryInputs(spec, served, { createdAt, edit, url, pipeline: pass.fingerprint, review });
     const digest = entryDigest(inputs, context.generateDigest);
-    if (context.store.get(spec.slug)?.digest === digest) {
+    // A digest with `+…` carries the near-duplicate findings the pass gave it after: its own part is what the inputs make.
+    if (ownDigest(context.store.get(spec.slug)?.digest as string | undefined) === digest) {
       this.#counts.unchanged += 1;
       return { kind: 'unchanged' };
     }
@@ -74,7 +76,8 @@ export class StoreWriter {
   /** The entry of a prepared article, from its kept record or processed now (and kept), into the store. */
   async finish(prepared: PreparedEntry, read: OutputReader, processor: ArticleProcessor, pass: PassContext): Promise<void> {
     const { spec, served } = prepared;
-    const { article, polished, updatedAt } = prepared.kept ?? (await this.#process(prepared, read, processor, pass));
+    const { article, polished, updatedAt, quality } = prepared.kept ?? (await this.#process(prepared, read, processor, pass));
+    pass.signatures.set(spec.slug, quality?.signature ?? null);
     if (prepared.kept !== undefined) this.#counts.reused += 1;
     this.#scope.log.articleWarnings(spec.slug, article.warnings);
     const entry = finishedEntry({
@@ -92,6 +95,7 @@ export class StoreWriter {
       digest: prepared.digest,
       site: spec,
       filePath: pass.entryFile,
+      findings: quality?.findings ?? [],
       review: prepared.review,
     });
     const { context } = this.#scope;
@@ -102,7 +106,7 @@ export class StoreWriter {
   /** One finished article into the store, processed in this thread (the dev server's background wait, one at a time). */
   async serve(spec: ArticleSpec, served: ServedArticle, lockEntry: LockEntry | undefined, read: OutputReader, pass: PassContext): Promise<void> {
     const preparation = await this.prepare(spec, served, lockEntry, pass);
-    if (preparation.kind === 'prepared') await this.finish(preparation.entry, read, inProcess(pass.site), pass);
+    if (preparation.kind === 'prepared') await this.finish(preparation.entry, read, inProcess(pass.site, pass.checks), pass);
   }
 
   /** Runs the pipeline for an article the processed cache does not have, and keeps the result there. */

@@ -62,7 +62,7 @@ export async function applyResult(scope: CollectionScope, writer: StoreWriter, r
   const published = result.articles.filter((article) => !pass.unpublished.has(article.slug) && !waiting.has(article.slug));
   const readiness = await prepareAll(writer, published, bySlug, pass, limit);
   const misses = [...readiness.values()].filter((item) => item.kind === 'prepared' && item.entry.kept === undefined).length;
-  const processor = articleProcessor(pass.site, misses);
+  const processor = articleProcessor(pass.site, pass.checks, misses);
   const failures: NotReadyArticle[] = [];
   try {
     const place = async (article: SyncedArticle): Promise<void> => {

@@ -25,4 +25,9 @@ export interface Manifest {
   warnings: ManifestProblem[];
   /** The top-level `review:` (the review gate), when the manifest sets it. */
   review?: boolean;
+  /**
+   * Top-level settings as written (`quality:`), with their line: the manifest reads them, the room that
+   * uses them checks them (`quality/manifest-quality.ts`), so this room needs none of their rules.
+   */
+  settings?: { quality?: { value: unknown; line?: number } };
 }

@@ -27,6 +27,7 @@ export const BUILT_IN_ENTRY_FIELDS = [
   'emulator',
   'edited',
   'config',
+  'quality',
   'draft',
   'publishDate',
   'image',

@@ -22,6 +22,8 @@ import { didYouMean, suggestName } from './suggestion.js';
 import { keywordTextProblem, textValueProblems } from './text-hygiene.js';
 
 const SECTIONS = ['defaults', 'articles', 'review'];
+/** Top-level keys that are settings, not articles: their values are checked by the room that reads them (see `Manifest.settings`). */
+const SETTINGS = ['quality'];
 const SECTION_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   keywords: 'articles',
   entries: 'articles',
@@ -140,13 +142,13 @@ function checkRoot(root: unknown, checker: Checker): Record<string, unknown> | u
     checker.add({ section: 'top-level', message: `is ${got}, but a manifest is a mapping with \`articles:\` (a list of keywords) and optionally \`defaults:\`` }, []);
   } else {
     for (const key of Object.keys(root)) {
-      if (SECTIONS.includes(key)) continue;
+      if (SECTIONS.includes(key) || SETTINGS.includes(key)) continue;
       let message: string;
       if (ALL_PARAMETER_NAMES.includes(key)) message = 'is a request parameter; put it under `defaults:` (for every article) or on an entry';
       else if (key === 'keyword' || key === 'slug') message = 'belongs on an entry under `articles:`';
       else {
-        const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, SECTIONS);
-        message = `is not part of a manifest, which has only \`defaults\`, \`articles\` and \`review\`${didYouMean(suggestion, '; remove it')}`;
+        const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, [...SECTIONS, ...SETTINGS]);
+        message = `is not part of a manifest, which has only \`defaults\`, \`articles\`, \`review\` and \`quality\`${didYouMean(suggestion, '; remove it')}`;
       }
       checker.add({ section: 'top-level', field: key, message }, [key]);
     }
@@ -533,7 +535,12 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
       source: { file, ...(draft.line !== undefined ? { line: draft.line } : {}) },
     };
   });
-  return { file, specs, warnings, ...(review.review === undefined ? {} : { review: review.review }) };
+  return { file, specs, warnings, settings: settingsOf(root, checker), ...(review.review === undefined ? {} : { review: review.review }) };
+}
+
+/** The top-level settings as written, with the line of each (the quality room checks `quality`, naming that line). */
+function settingsOf(root: Record<string, unknown>, checker: Checker): Manifest['settings'] {
+  return Object.fromEntries(SETTINGS.filter((key) => root[key] !== undefined).map((key) => [key, { value: root[key], ...checker.lineOf([key]) }]));
 }
 
 function deepFreeze<T>(value: T): T {

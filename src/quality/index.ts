@@ -15,3 +15,7 @@ export {
   type QualityOptions,
   type QualityOptionsInput,
 } from './quality-options.js';
+export { articleQuality, checksOff, qualitySummary, type ArticleQuality, type QualitySummary } from './article-quality.js';
+export { manifestQuality } from './manifest-quality.js';
+export { findSignedNearDuplicates, nearDuplicateSignature, type SignedArticle } from './near-duplicates.js';
+export { checkQualityOptions, type QualityProblem } from './quality-options.js';

@@ -108,6 +108,39 @@ function candidatePairs(signatures: readonly Uint32Array[], bands: number, rows:
   return pairs;
 }
 
+/** An article's MinHash signature as text (base64, little-endian): what a processed record keeps, so a cold store does not compute shingles again. */
+export function nearDuplicateSignature(html: string): string {
+  const signature = signatureOf(shinglesOf(htmlToText(html)));
+  const bytes = Buffer.alloc(signature.length * 4);
+  signature.forEach((value, index) => bytes.writeUInt32LE(value, index * 4));
+  return bytes.toString('base64');
+}
+
+function readSignature(text: string): Uint32Array | undefined {
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length !== SIGNATURE_LENGTH * 4) return undefined;
+  return Uint32Array.from({ length: SIGNATURE_LENGTH }, (_, index) => bytes.readUInt32LE(index * 4));
+}
+
+/** One article as the pass knows it: a kept signature (made by `nearDuplicateSignature`) when there is one, and its HTML, read only for a candidate pair. */
+export interface SignedArticle {
+  slug: string;
+  signature: string | undefined;
+  html: () => string;
+}
+
+/** The pairs at or above `threshold` from kept signatures: only candidate pairs read their HTML (to measure them exactly). */
+export function findSignedNearDuplicates(articles: readonly SignedArticle[], threshold = 0.6): NearDuplicatePair[] {
+  const signatures = articles.map((article) => (article.signature === undefined ? undefined : readSignature(article.signature)) ?? readSignature(nearDuplicateSignature(article.html()))!);
+  const shingles = new Map<number, Uint32Array>();
+  const shinglesAt = (index: number): Uint32Array => {
+    let found = shingles.get(index);
+    if (found === undefined) shingles.set(index, (found = shinglesOf(htmlToText(articles[index]!.html()))));
+    return found;
+  };
+  return pairsOf(articles, signatures, shinglesAt, threshold);
+}
+
 /**
  * The pairs of articles whose 5-word-shingle Jaccard similarity is at least `threshold`, most alike
  * first. MinHash signatures and LSH banding propose candidates in about linear time; each candidate
@@ -116,13 +149,16 @@ function candidatePairs(signatures: readonly Uint32Array[], bands: number, rows:
  */
 export function findNearDuplicates(articles: readonly ArticleText[], threshold = 0.6): NearDuplicatePair[] {
   const shingles = articles.map((article) => shinglesOf(htmlToText(article.html)));
-  const signatures = shingles.map(signatureOf);
+  return pairsOf(articles, shingles.map(signatureOf), (index) => shingles[index]!, threshold);
+}
+
+function pairsOf(articles: readonly { slug: string }[], signatures: readonly Uint32Array[], shinglesAt: (index: number) => Uint32Array, threshold: number): NearDuplicatePair[] {
   const { bands, rows } = bandingFor(threshold);
   const found: NearDuplicatePair[] = [];
   for (const pair of candidatePairs(signatures, bands, rows)) {
     const earlier = Math.floor(pair / articles.length);
     const later = pair % articles.length;
-    const similarity = jaccard(shingles[earlier]!, shingles[later]!);
+    const similarity = jaccard(shinglesAt(earlier), shinglesAt(later));
     if (similarity >= threshold) found.push({ slug: articles[later]!.slug, otherSlug: articles[earlier]!.slug, similarity });
   }
   return found.sort((a, b) => b.similarity - a.similarity || a.slug.localeCompare(b.slug));

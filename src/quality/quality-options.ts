@@ -79,26 +79,39 @@ function closestValue(input: string, values: readonly string[]): string | undefi
   return suggestName(input, values) ?? (start.length >= 2 ? values.find((value) => value.startsWith(start)) : undefined);
 }
 
-function problemOf(issue: z.core.$ZodIssue): string[] {
+/** One wrong setting: the option's dotted name (`codes.keyword_missing`, '' for the whole value) and what is wrong with it. */
+export interface QualityProblem {
+  option: string;
+  message: string;
+}
+
+function problemOf(issue: z.core.$ZodIssue): QualityProblem[] {
   const at = pathOf(issue.path);
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => {
       const what = at === 'codes' ? 'check code' : 'option';
       const names = namesAt(at);
-      return `unknown ${what} \`${at === '' ? key : `${at}.${key}`}\`${didYouMean(suggestName(key, names), ` (the ${what}s are ${names.join(', ')})`)}`;
+      const option = at === '' ? key : `${at}.${key}`;
+      return { option, message: `unknown ${what} \`${option}\`${didYouMean(suggestName(key, names), ` (the ${what}s are ${names.join(', ')})`)}` };
     });
   }
   const value = 'input' in issue ? JSON.stringify(issue.input) : undefined;
   const guess = issue.code === 'invalid_value' && typeof issue.input === 'string' ? closestValue(issue.input, issue.values.map(String)) : undefined;
-  return [`\`${at || '(quality options)'}\` is ${value ?? 'wrong'}: ${issue.message}${didYouMean(guess)}`];
+  return [{ option: at, message: `\`${at || '(quality options)'}\` is ${value ?? 'wrong'}: ${issue.message}${didYouMean(guess)}` }];
+}
+
+/** Quality settings checked and defaulted, or every problem with them. */
+export function checkQualityOptions(input: unknown): { ok: true; options: QualityOptions } | { ok: false; problems: QualityProblem[] } {
+  const parsed = qualityOptionsSchema.safeParse(input ?? {}, { reportInput: true });
+  return parsed.success ? { ok: true, options: parsed.data } : { ok: false, problems: parsed.error.issues.flatMap(problemOf) };
 }
 
 /** Validate quality settings and apply the defaults; throws one QualityOptionError listing every problem. */
 export function resolveQualityOptions(input: unknown = {}, where = 'the quality options'): QualityOptions {
-  const parsed = qualityOptionsSchema.safeParse(input ?? {}, { reportInput: true });
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.flatMap(problemOf);
-  const list = problems.map((problem) => `  - ${problem}`).join('\n');
+  const checked = checkQualityOptions(input);
+  if (checked.ok) return checked.options;
+  const { problems } = checked;
+  const list = problems.map((problem) => `  - ${problem.message}`).join('\n');
   throw new QualityOptionError(`${where} ${problems.length === 1 ? 'have a wrong setting' : `have ${problems.length} wrong settings`}:\n${list}`);
 }
 

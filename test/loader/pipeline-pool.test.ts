@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPng } from '../../src/emulator/png-image.js';
+import { resolveQualityOptions } from '../../src/quality/index.js';
 import { buildPackage, REPO } from './astro-site.js';
 
 type Pool = typeof import('../../src/loader/pipeline-pool.js');
@@ -66,13 +67,17 @@ describe('the pipeline on worker threads', () => {
   it('should make the same records as this thread, keep them in the processed cache, and call the fetch and cache back here', async () => {
     const here = new Map<string, string>();
     const there = new Map<string, string>();
-    const local = pool.inProcess(site('here', here));
-    const workers = pool.workerPool(site('there', there), 2);
+    // With the quality checks on: the workers check the article beside the pipeline, as this thread does.
+    const checks = { options: resolveQualityOptions(), collection: { paths: KEYWORDS.map((keyword) => `/articles/${keyword.replace(/ /g, '-')}/`) } };
+    const local = pool.inProcess(site('here', here), checks);
+    const workers = pool.workerPool(site('there', there), checks, 2);
     try {
       const expected = await Promise.all(jobs('here').map((job) => local.process(job)));
       const actual = await Promise.all(jobs('there').map((job) => workers.process(job)));
       expect(actual).toEqual(expected);
       expect(actual[0]!.article.links.some((link) => link.source === 'local')).toBe(true);
+      expect(actual[0]!.quality?.signature).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      expect(Array.isArray(actual[0]!.quality?.findings)).toBe(true);
       expect(actual[0]!.article.images[0]).toMatchObject({ width: 64, height: 48, originalSrc: `${origin}/img/0.png` });
       // The download cache the workers filled is this thread's map, and the files are on disk.
       expect([...there.keys()].sort()).toEqual([...here.keys()].sort());
@@ -86,7 +91,7 @@ describe('the pipeline on worker threads', () => {
   }, 60_000);
 
   it('should report a setup error as its own class, with its message', async () => {
-    const workers = pool.workerPool({ maxLinks: -1 } as never, 2);
+    const workers = pool.workerPool({ maxLinks: -1 } as never, undefined, 2);
     try {
       const error = await workers.process(jobs('bad')[0]!).catch((cause: unknown) => cause);
       expect(error).toBeInstanceOf(pipeline.PipelineOptionError);
@@ -107,7 +112,7 @@ describe('the pipeline on worker threads', () => {
     };
     const stopped = { status: 'rejected', reason: { code: 'pipeline_worker_stopped', message: expect.stringMatching(/^a pipeline worker stopped while processing this article \(.+\); build again/) } };
     for (const count of [2, 1]) {
-      const workers = pool.workerPool(crashing(`crash-${count}`), count);
+      const workers = pool.workerPool(crashing(`crash-${count}`), undefined, count);
       try {
         const outcomes = await Promise.allSettled(jobs(`crash-${count}`).map((job) => workers.process(job)));
         expect(outcomes[2], `${count} workers`).toMatchObject(stopped);
@@ -123,11 +128,11 @@ describe('the pipeline on worker threads', () => {
   it('should choose workers only for enough articles, on enough cores, with settings that can cross threads', async () => {
     const settings = site('choice', new Map());
     const kind = (processor: { close(): Promise<void> }) => processor.constructor.name;
-    const chosen = pool.articleProcessor(settings, 500, 8);
+    const chosen = pool.articleProcessor(settings, undefined, 500, 8);
     expect(kind(chosen)).toBe('WorkerPool');
     await chosen.close();
-    expect(kind(pool.articleProcessor(settings, pool.WORKER_THRESHOLD - 1, 8))).toBe('Object');
-    expect(kind(pool.articleProcessor(settings, 500, 2))).toBe('Object');
-    expect(kind(pool.articleProcessor({ ...settings, externalLinks: { rel: () => 'nofollow' } }, 500, 8))).toBe('Object');
+    expect(kind(pool.articleProcessor(settings, undefined, pool.WORKER_THRESHOLD - 1, 8))).toBe('Object');
+    expect(kind(pool.articleProcessor(settings, undefined, 500, 2))).toBe('Object');
+    expect(kind(pool.articleProcessor({ ...settings, externalLinks: { rel: () => 'nofollow' } }, undefined, 500, 8))).toBe('Object');
   }, 60_000);
 });
