@@ -14,6 +14,9 @@ const warned = new WeakSet<CollectionScope>();
 /** Whether the gate was on in each scope's last pass, for the placeholders written between passes. */
 const lastRequired = new WeakMap<CollectionScope, boolean>();
 
+/** The articles each scope's last build pass left out waiting for review. */
+const lastWaiting = new WeakMap<CollectionScope, readonly string[]>();
+
 /** The manifests the CLI finds without `--manifest`. */
 const CONVENTIONAL = new Set(['articles.yaml', 'articles.yml', 'articles.json', 'articles.csv']);
 
@@ -59,8 +62,9 @@ export function waitingForReview(scope: CollectionScope, pass: PassContext, arti
 
 /** The log's list of the articles waiting, and the command that approves them. */
 export function logWaiting(scope: CollectionScope, pass: PassContext, waiting: ReadonlySet<string>): void {
-  if (waiting.size === 0) return;
   const slugs = [...waiting].sort();
+  lastWaiting.set(scope, slugs);
+  if (waiting.size === 0) return;
   const shown = slugs.length > 10 ? `${slugs.slice(0, 10).join(', ')} and ${slugs.length - 10} more` : slugs.join(', ');
   const manifestFlag = projectFlag(scope, pass);
   const command = `npx astro-article-loader approve${manifestFlag} ${slugs.length > 3 ? '<slug…>' : slugs.join(' ')}`;
@@ -76,4 +80,20 @@ function projectFlag(scope: CollectionScope, pass: PassContext): string {
   if (scope.options.manifest.kind !== 'file') return ` --lock-file ${relative(scope.root, pass.lockFile)}`;
   const file = pass.manifest.file;
   return dirname(file) === scope.root && CONVENTIONAL.has(basename(file)) ? '' : ` --manifest ${relative(scope.root, file)}`;
+}
+
+/**
+ * What the build summary says of the gate after a pass (undefined when it is off): the articles left out waiting,
+ * and the approved ones built although a check found an error (the owner decided; the summary says so).
+ */
+export function reviewOutcome(scope: CollectionScope): { waiting: string[]; approvedWithErrors: string[] } | undefined {
+  if (lastRequired.get(scope) !== true) return undefined;
+  const approvedWithErrors = [...scope.context.store.values()]
+    .filter((entry) => {
+      const data = entry.data as { review?: { state?: unknown }; quality?: { errors?: unknown } };
+      return data.review?.state === 'approved' && typeof data.quality?.errors === 'number' && data.quality.errors > 0;
+    })
+    .map((entry) => entry.id)
+    .sort();
+  return { waiting: [...(lastWaiting.get(scope) ?? [])], approvedWithErrors };
 }
