@@ -15,7 +15,7 @@ export interface CreationCharge {
 }
 
 /** The charge of an article about to be created. */
-export function creationCharge(ctx: Pick<EmulatorContext, 'accounts' | 'modelWriter'>, record: Pick<ArticleRecord, 'account' | 'request'>): CreationCharge {
+export function creationCharge(ctx: Pick<EmulatorContext, 'accounts' | 'articles' | 'modelWriter'>, record: Pick<ArticleRecord, 'account' | 'request' | 'flaws'>): CreationCharge {
   if (ctx.modelWriter !== undefined) {
     const estimate = ctx.modelWriter.estimate(record.request);
     return { words: estimate.words, generatedImages: 0, steps: estimate.steps, draft: undefined };

@@ -3,6 +3,10 @@ import type { ArticleRecord } from './article-store.js';
 import type { EmulatorContext } from './context.js';
 import { insertLinksInText } from './internal-links.js';
 import type { ArticleStatusRecord } from './running-emulator.js';
+import { canonicalJsonHash } from '../contract/canonical-json.js';
+import { countHtmlWords } from '../contract/word-count.js';
+import type { ArticleFlaws } from './flaw-options.js';
+import { withFlaws } from './flawed-html.js';
 import { writeArticle, type WrittenArticle } from './placeholder-writer/index.js';
 
 /** Image URLs are stored as tokens and resolved per answer (origin and expiry may change). */
@@ -22,12 +26,36 @@ export function withInternalLinks<T extends { html: string; polishedHtml: string
 }
 
 /** The article as the deterministic writer writes it, with the account's internal links when it asked for them. */
-export function draftOf(ctx: Pick<EmulatorContext, 'accounts'>, record: Pick<ArticleRecord, 'account' | 'request'>): WrittenArticle {
+function cleanDraftOf(ctx: Pick<EmulatorContext, 'accounts'>, record: Pick<ArticleRecord, 'account' | 'request'>): WrittenArticle {
   return withInternalLinks(ctx, record, writeArticle(record.request, { imageUrl: (image) => IMAGE_TOKEN + image.id }));
 }
 
+/**
+ * The HTML (and polished HTML) with the record's planted flaws. A copy takes the copied article's
+ * text as the placeholder writer writes it (without its own flaws: the same whenever it is asked),
+ * or, for the model writer, its output once finished.
+ */
+export function flawedOutput<T extends { html: string; polishedHtml: string | null }>(ctx: Pick<EmulatorContext, 'accounts' | 'articles' | 'modelWriter'>, record: Pick<ArticleRecord, 'request'> & { flaws: ArticleFlaws }, written: T): T {
+  const source = record.flaws.copyOf === undefined ? undefined : ctx.articles.get(record.flaws.copyOf);
+  const copied = source === undefined ? undefined : ctx.modelWriter === undefined ? cleanDraftOf(ctx, source).html : source.output?.html;
+  const context = { request: record.request, seed: canonicalJsonHash(record.request), copied };
+  return {
+    ...written,
+    html: withFlaws(written.html, record.flaws.kinds, context),
+    polishedHtml: written.polishedHtml === null ? null : withFlaws(written.polishedHtml, record.flaws.kinds, context),
+  };
+}
+
+/** The article as the deterministic writer writes it, with its internal links and its planted flaws (the `flaws` option). */
+export function draftOf(ctx: Pick<EmulatorContext, 'accounts' | 'articles' | 'modelWriter'>, record: Pick<ArticleRecord, 'account' | 'request' | 'flaws'>): WrittenArticle {
+  const written = cleanDraftOf(ctx, record);
+  if (record.flaws === undefined) return written;
+  const flawed = flawedOutput(ctx, { request: record.request, flaws: record.flaws }, written);
+  return { ...flawed, words: countHtmlWords(flawed.html) };
+}
+
 /** The draft a worker writes out: the one billed at creation, else written again (the writer is deterministic). */
-export function takeDraft(ctx: Pick<EmulatorContext, 'accounts' | 'pendingDrafts'>, record: ArticleRecord): WrittenArticle {
+export function takeDraft(ctx: Pick<EmulatorContext, 'accounts' | 'articles' | 'modelWriter' | 'pendingDrafts'>, record: ArticleRecord): WrittenArticle {
   const draft = ctx.pendingDrafts.get(record.id) ?? draftOf(ctx, record);
   ctx.pendingDrafts.delete(record.id);
   return draft;

@@ -3,6 +3,7 @@ import type { ArticleRequest } from '../contract/request-schema.js';
 import type { ArticleStatusValue } from '../contract/response-schema.js';
 import type { Clock } from './clock.js';
 import type { Random } from './seeded-random.js';
+import type { ArticleFlaws } from './flaw-options.js';
 import type { WrittenSoFar } from './model-writer/index.js';
 
 export interface ArticleError {
@@ -31,6 +32,8 @@ export interface ArticleRecord {
   written?: WrittenSoFar;
   /** Decided at creation so the outcome does not depend on timing: */
   failure?: ArticleError & { atStep: number };
+  /** The flaws it is written with (the `flaws` option), decided at creation; unset for a clean article. */
+  flaws?: ArticleFlaws;
   writingMs: number;
   queueDelayMs: number;
 }

@@ -6,6 +6,7 @@ import { IMAGE_MODELS } from '../contract/request-schema.js';
 import { PLANS, type AccountOptions, type DomainOptions } from './accounts.js';
 import { EmulatorError } from './errors.js';
 import { AMBIGUOUS_KINDS, FAULT_ROUTES } from './faults.js';
+import { flawOptionsSchema } from './flaw-options.js';
 import type { EmulatorOptions } from './options.js';
 import { TIMING_PRESETS } from './timing.js';
 
@@ -83,10 +84,12 @@ export const emulatorConfigSchema = z.strictObject({
       routes: z.partialRecord(z.enum(FAULT_ROUTES), z.strictObject(faultOptionsShape)).optional(),
     })
     .optional(),
+  /** Articles written with planted flaws (docs/emulator.md, "Flawed articles"). */
+  flaws: flawOptionsSchema.optional(),
 });
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`).join('; ');
+  return error.issues.map((issue) => `${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '') || '(top level)'}: ${issue.message}`).join('; ');
 }
 
 async function readJson(file: string, what: string): Promise<unknown> {

@@ -4,6 +4,7 @@ import { IMAGE_MODELS, IMAGE_WORD_COST } from '../contract/request-schema.js';
 import { DEVELOPMENT_API_KEY, type AccountOptions, type DomainOptions, type IntegrationOptions } from './accounts.js';
 import { EmulatorError } from './errors.js';
 import type { FaultConfig } from './faults.js';
+import { flawOptionProblems, type FlawOptions } from './flaw-options.js';
 import type { ModelWriterOptions } from './model-writer/index.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limiter.js';
 import type { TimingOptions, TimingPreset } from './timing.js';
@@ -41,6 +42,11 @@ export interface EmulatorOptions {
   imageUrlTtlMs?: number;
   /** Injected faults; change them at runtime with `setFaults`. Default none. */
   faults?: FaultConfig;
+  /**
+   * Articles written with planted flaws (a missing keyword, a repeated paragraph, a wrong item count,
+   * another language, writer leftovers, a copy), for trying quality checks. Default: none.
+   */
+  flaws?: FlawOptions;
   /** Webhook delivery retries. Default 5 attempts, doubling delay from the timing's base, ≤ 60 s. */
   webhooks?: WebhookRetryOptions;
   /** Persist articles, ledger and idempotency keys to this JSON file and reload them on start. */
@@ -117,6 +123,8 @@ export function validateOptions(options: EmulatorOptions): void {
       fail(`Integration "${integration.id}" has a secret that is not whsec_<base64 of at least 16 bytes>; generate one with generateWebhookSecret().`);
     }
   }
+  const flawProblems = options.flaws === undefined ? [] : flawOptionProblems(options.flaws);
+  if (flawProblems.length > 0) fail(`Emulator option ${flawProblems.join('; ')}.`);
   for (const [model, cost] of Object.entries(options.imageWordCost ?? {})) {
     if (!(IMAGE_MODELS as readonly string[]).includes(model)) fail(`Emulator option imageWordCost names unknown image model "${model}"; use one of ${IMAGE_MODELS.join(', ')}.`);
     if (!(typeof cost === 'number' && cost >= 0)) fail(`Emulator option imageWordCost["${model}"] must be a number ≥ 0.`);

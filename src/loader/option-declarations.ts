@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { documentedOptions } from '../lang/documented-options.js';
 import { articleContextSchema } from '../pipeline/pipeline-options.js';
-import { WRITER_KEY_ENV } from '../service/embedded-emulator.js';
+import { flawOptionsSchema, WRITER_KEY_ENV } from '../service/embedded-emulator.js';
 import { API_KEY_ENV } from '../service/service-settings.js';
 import { qualityOptionsSchema } from '../quality/quality-options.js';
 import { DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS } from '../sync/run-rules.js';
@@ -104,9 +104,10 @@ const serviceOptions = {
       concurrency: wholeAtLeast(1, 'it is how many articles the model writes at once, e.g. 1').optional(),
       timeoutMs: wholeAtLeast(1, "it is the longest wait for the model's next bytes, in milliseconds").optional(),
     }, { error: `must be { url, model?, concurrency?, timeoutMs? }; the key comes from ${WRITER_KEY_ENV} only` }).optional(),
-  }, { error: 'must be { timing?, writer? }' }).optional(), {
+    flaws: flawOptionsSchema.optional(),
+  }, { error: 'must be { timing?, writer?, flaws? }' }).optional(), {
     default: "`{ timing: 'fast' }`",
-    meaning: "offline emulator: `timing` (`'fast'`, `'realtime'`, `'instant'` or `{ writingMs }`); `writer: { url, model, concurrency?, timeoutMs? }` writes real articles with your own model (OpenAI-compatible server; key in env `ARTICLES_WRITER_KEY`), default env `ARTICLES_WRITER_URL`, else placeholder text",
+    meaning: "offline emulator: `timing` (`'fast'`, `'realtime'`, `'instant'` or `{ writingMs }`); `writer: { url, model, concurrency?, timeoutMs? }` writes real articles with your own model (OpenAI-compatible server; key in env `ARTICLES_WRITER_KEY`), default env `ARTICLES_WRITER_URL`, else placeholder text; `flaws` plants flaws for trying the quality checks ([docs/emulator.md](docs/emulator.md#flawed-articles))",
   }),
 };
 

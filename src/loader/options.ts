@@ -74,8 +74,8 @@ function fail(problems: string[]): never {
 /** The service the options and the environment name; half a configuration is an option error. */
 function resolveService(options: ParsedOptions, env: Readonly<Record<string, string | undefined>>): ServiceSettings {
   try {
-    const { timing = 'fast', writer } = options.emulator ?? {};
-    return chooseService({ apiKey: options.apiKey, baseUrl: options.baseUrl, offlineWhenUnset: true, timing, writer, audience: 'loader' }, env);
+    const { timing = 'fast', writer, flaws } = options.emulator ?? {};
+    return chooseService({ apiKey: options.apiKey, baseUrl: options.baseUrl, offlineWhenUnset: true, timing, writer, flaws, audience: 'loader' }, env);
   } catch (error) {
     if (error instanceof ServiceConfigError) throw new LoaderOptionError(error.message);
     throw error;

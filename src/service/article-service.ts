@@ -145,6 +145,7 @@ export class ArticleService implements SyncClient {
         stateFile: this.#options.stateFile,
         timing: this.settings.timing,
         writer: this.settings.writer,
+        flaws: this.settings.flaws,
         ...(this.#options.onEmulatorStart === undefined ? {} : { onStart: this.#options.onEmulatorStart }),
       });
       this.#live = createArticleClient({ baseUrl: lease.url, apiKey: lease.apiKey, ...this.#clientOptions() });

@@ -3,9 +3,11 @@
 // Astro may evaluate the content config and astro.config in different module graphs, so two copies
 // of this module can exist in one process: the slot lives on `globalThis` under a registered symbol.
 import { urlForMessage } from '../lang/url-for-message.js';
+import type { FlawOptions } from '../emulator/flaw-options.js';
 import { withEnvKey, writerFromEnv, type ModelWriterOptions } from '../emulator/model-writer/writer-settings.js';
 
 export { WRITER_KEY_ENV } from '../emulator/model-writer/writer-settings.js';
+export { flawOptionsSchema, type FlawOptions } from '../emulator/flaw-options.js';
 
 /** How fast the embedded emulator writes: `'fast'` (seconds), `'realtime'`, `'instant'`, or explicit delays. */
 export type EmulatorTiming = 'fast' | 'realtime' | 'instant' | { writingMs: number; queueDelayMs?: number };
@@ -18,6 +20,8 @@ export interface EmbeddedEmulatorOptions {
   timing: EmulatorTiming;
   /** Default: `ARTICLES_WRITER_URL` / `ARTICLES_WRITER_MODEL` when set, else the deterministic placeholder writer. */
   writer?: EmulatorWriter | undefined;
+  /** Articles written with planted flaws, for trying the quality checks (a fixture site's `emulator.flaws`). Default: none. */
+  flaws?: FlawOptions | undefined;
   onStart?: (url: string) => void;
 }
 
@@ -112,6 +116,7 @@ function startSlot(state: EmbeddedState, options: EmbeddedEmulatorOptions): Emul
     const emulator = await startEmulator({
       ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
       ...(writer === undefined ? {} : { writer }),
+      ...(options.flaws === undefined ? {} : { flaws: options.flaws }),
       timing: options.timing,
       rateLimit: false,
     });

@@ -1,6 +1,6 @@
 // Which service a run talks to, with which key, or offline: decided once, here, for the loader and the CLI alike.
 import { ArticleLoaderError } from '../errors.js';
-import type { EmulatorTiming, EmulatorWriter } from './embedded-emulator.js';
+import type { EmulatorTiming, EmulatorWriter, FlawOptions } from './embedded-emulator.js';
 import { envValue } from '../lang/env-value.js';
 
 /** The environment variables read when nothing more explicit says where the service is. */
@@ -13,7 +13,7 @@ export const API_URL_ENV = 'ARTICLES_API_URL';
  */
 export type ServiceSettings =
   | { mode: 'remote'; baseUrl: string; apiKey: string; source: 'options' | 'env' }
-  | { mode: 'offline'; timing: EmulatorTiming; writer?: EmulatorWriter | undefined };
+  | { mode: 'offline'; timing: EmulatorTiming; writer?: EmulatorWriter | undefined; flaws?: FlawOptions | undefined };
 
 /** Who is asking: the message says what to do in their terms (astro:env, or an exported variable). */
 export type ServiceAudience = 'loader' | 'cli';
@@ -50,6 +50,8 @@ export interface ServiceChoice {
   timing?: EmulatorTiming;
   /** Offline: the language model the embedded emulator writes with (else `ARTICLES_WRITER_URL`, else placeholder text). */
   writer?: EmulatorWriter | undefined;
+  /** Offline: articles the embedded emulator writes with planted flaws (a fixture site trying the quality checks). */
+  flaws?: FlawOptions | undefined;
   audience: ServiceAudience;
   /** For the CLI's message: the command and what it needs the service for. */
   command?: string;
@@ -75,7 +77,7 @@ export function chooseService(choice: ServiceChoice, env: Readonly<Record<string
   const where = choice.audience === 'loader' ? 'articleLoader(): ' : '';
   const doing = choice.why === undefined ? '' : `${choice.why}, but `;
   if (baseUrl === undefined && apiKey === undefined) {
-    if (choice.offlineWhenUnset) return { mode: 'offline', timing: choice.timing ?? 'fast', ...(choice.writer === undefined ? {} : { writer: choice.writer }) };
+    if (choice.offlineWhenUnset) return { mode: 'offline', timing: choice.timing ?? 'fast', ...(choice.writer === undefined ? {} : { writer: choice.writer }), ...(choice.flaws === undefined ? {} : { flaws: choice.flaws }) };
     const offline = choice.offlineFlag === true ? '\nOr pass --offline to use an embedded emulator (placeholder articles, free), as the loader does without a key.' : '';
     throw new ServiceConfigError(`${doing}no article service is configured.\n${CLI_HELP(choice.command ?? 'sync')}${offline}`);
   }

@@ -8,7 +8,7 @@ import { createRandom, type Random } from '../seeded-random.js';
 import type { ArticleDocument, ArticleImage, Block } from './article-document.js';
 import { ENGLISH, languagePack, type LanguagePack } from './language-packs.js';
 import { escapeHtml } from '../../lang/escape.js';
-import { capitalise, cityOfKeyword, singular, titleCase, topicOfKeyword } from './keyword.js';
+import { capitalise, cityOfKeyword, mentionsKeyword, singular, titleCase, topicOfKeyword } from './keyword.js';
 import { fill, Prose, type ProseVariables, type Sentence } from './prose.js';
 import { sectionsFromOutline, sectionsFromOutlinePrompt, type PlannedSection } from './outline.js';
 
@@ -77,6 +77,8 @@ class Composition {
   readonly prose: Prose;
   readonly vars: ProseVariables;
   #imageCounter = 0;
+  /** The sentence that says the keyword, for the first paragraph, when the title does not. */
+  #keywordSentence: Sentence | undefined;
 
   constructor(
     readonly request: ArticleRequest,
@@ -103,7 +105,10 @@ class Composition {
   }
 
   paragraph(sentences: Sentence[], midConclusion = false): void {
-    if (sentences.length > 0) this.blocks.push({ kind: 'paragraph', sentences, ...(midConclusion ? { midConclusion } : {}) });
+    if (sentences.length === 0) return;
+    const opening = this.#keywordSentence;
+    this.#keywordSentence = undefined;
+    this.blocks.push({ kind: 'paragraph', sentences: opening === undefined ? sentences : [opening, ...sentences], ...(midConclusion ? { midConclusion } : {}) });
   }
 
   /** Paragraphs of 3–6 sentences until about `words` words are written. */
@@ -170,10 +175,22 @@ class Composition {
     return `${this.random.int(38, 49) / 10}/5`;
   }
 
-  title(template: string, extra: Record<string, string> = {}): string {
-    if (this.request.title !== undefined) return this.request.title;
+  /**
+   * The title: the request's own, else the type's template, else (when the template would leave part
+   * of the keyword out: "top rated …", "… in Berlin") one led by the keyword itself. A title of the
+   * request's own without the keyword has the first paragraph say it: the keyword is always in one.
+   */
+  title(template: string, extra: Record<string, string> = {}, led: keyof LanguagePack['keywordTitles'] = 'guide'): string {
+    const keyword = this.request.targetKeyword.trim().replace(/\s+/g, ' ');
+    if (this.request.title !== undefined) {
+      this.#keywordSentence = mentionsKeyword(this.request.title, keyword) ? undefined : { html: fill(this.pack.keywordSentence, { keyword }) };
+      return this.request.title;
+    }
     // A keyword that ends like the template goes on ("baratza encore review" + " Review: …") must not say it twice.
-    return unescapeHtml(fill(template, { ...this.vars, ...extra })).replace(/\b([\p{L}\p{N}]+)(\s+\1\b)+/giu, '$1');
+    const title = unescapeHtml(fill(template, { ...this.vars, ...extra })).replace(/\b([\p{L}\p{N}]+)(\s+\1\b)+/giu, '$1');
+    if (mentionsKeyword(title, keyword)) return title;
+    const Keyword = this.pack.titleCase ? titleCase(keyword) : capitalise(keyword);
+    return unescapeHtml(fill(this.pack.keywordTitles[led], { ...this.vars, ...extra, Keyword }));
   }
 
   faq(): void {
@@ -448,7 +465,7 @@ function composeList(c: Composition, request: ListRequest): string {
   const { pack, random, vars } = c;
   const places = request.articleType === 'local_places_roundup';
   const count = listItemCount(request);
-  const title = c.title(places ? pack.placesTitle : pack.listTitle, { n: String(count) });
+  const title = c.title(places ? pack.placesTitle : pack.listTitle, { n: String(count) }, 'list');
   c.heading(1, title);
   c.introduction(120);
 
@@ -507,7 +524,7 @@ function productLink(domain: string, asin: string, affiliateId: string | undefin
 function composeRoundup(c: Composition, request: Roundup): string {
   const { pack, random } = c;
   const count = request.numRetailProducts;
-  const title = c.title(pack.roundupTitle, { n: String(count) });
+  const title = c.title(pack.roundupTitle, { n: String(count) }, 'list');
   c.heading(1, title);
   c.introduction(120);
   const domain = request.retailDomain ?? DEFAULT_RETAIL_DOMAIN;
@@ -557,7 +574,7 @@ function composeReview(c: Composition, request: Review): string {
   const { pack, random } = c;
   const product = c.productName(0);
   const productId = request.productId ?? c.asin();
-  const title = c.title(pack.reviewTitle, { product });
+  const title = c.title(pack.reviewTitle, { product }, 'review');
   c.heading(1, title);
   c.introduction(request.enableCondensedMode === true ? 60 : 140);
 

@@ -76,6 +76,10 @@ export interface LanguagePack {
   placesTitle: string;
   videoTitle: string;
   rewriteTitle: string;
+  /** Titles led by the keyword itself, for a keyword the type's title would shorten ("top rated …", "… for beginners"): {Keyword}, {n}. */
+  keywordTitles: { guide: string; list: string; review: string };
+  /** Opens the first paragraph when the request's own title leaves the keyword out: {keyword}. */
+  keywordSentence: string;
   itemSentences: string[];
   productSentences: string[];
   placeSentences: string[];
@@ -236,6 +240,8 @@ const english: LanguagePack = {
   placesTitle: 'The {n} Best {Topic} in {city}',
   videoTitle: '{Topic}: Key Lessons from the Video',
   rewriteTitle: '{Topic}: A Fresh Look',
+  keywordTitles: { guide: '{Keyword}: The Complete Guide', list: '{Keyword}: Our {n} Top Picks', review: '{Keyword}: Is It Worth It?' },
+  keywordSentence: 'This article is about {keyword}.',
   itemSentences: [
     '{item} stands out for its variety and easy access.',
     'Visitors often rate {item} among their favourites.',
@@ -360,6 +366,8 @@ const german: LanguagePack = {
   placesTitle: 'Die {n} besten {Topic} in {city}',
   videoTitle: '{Topic}: Die wichtigsten Erkenntnisse aus dem Video',
   rewriteTitle: '{Topic}: Ein neuer Blick',
+  keywordTitles: { guide: '{Keyword}: Der komplette Ratgeber', list: '{Keyword}: Unsere {n} Favoriten', review: '{Keyword}: Lohnt sich der Kauf?' },
+  keywordSentence: 'In diesem Artikel geht es um {keyword}.',
   itemSentences: ['{item} überzeugt durch Vielfalt und gute Erreichbarkeit.', 'Viele Besucher zählen {item} zu ihren Favoriten.'],
   productSentences: ['{product} bietet eine solide Verarbeitung für den Preis.', 'Im Alltag zeigte sich {product} zuverlässig.'],
   placeSentences: ['{place} ist bei Einheimischen in {city} sehr beliebt.', 'Am Wochenende ist {place} oft gut besucht.'],
@@ -453,6 +461,8 @@ const spanish: LanguagePack = {
   placesTitle: 'Los {n} mejores {topic} en {city}',
   videoTitle: '{Topic}: lo más importante del vídeo',
   rewriteTitle: '{Topic}: una nueva mirada',
+  keywordTitles: { guide: '{Keyword}: la guía completa', list: '{Keyword}: nuestras {n} opciones favoritas', review: '{Keyword}: ¿merece la pena?' },
+  keywordSentence: 'Este artículo trata sobre {keyword}.',
   itemSentences: ['{item} destaca por su variedad y fácil acceso.', 'Muchos visitantes consideran {item} uno de sus favoritos.'],
   productSentences: ['{product} ofrece una construcción sólida por su precio.', 'En el uso diario, {product} resultó fiable.'],
   placeSentences: ['{place} es uno de los favoritos de la gente de {city}.', '{place} se llena los fines de semana.'],
@@ -546,6 +556,8 @@ const french: LanguagePack = {
   placesTitle: 'Les {n} meilleurs {topic} à {city}',
   videoTitle: '{Topic} : l’essentiel de la vidéo',
   rewriteTitle: '{Topic} : un nouveau regard',
+  keywordTitles: { guide: '{Keyword} : le guide complet', list: '{Keyword} : nos {n} coups de cœur', review: '{Keyword} : vaut-il le coup ?' },
+  keywordSentence: 'Cet article parle de {keyword}.',
   itemSentences: ['{item} se distingue par sa variété et son accès facile.', 'Beaucoup de visiteurs placent {item} parmi leurs favoris.'],
   productSentences: ['{product} offre une fabrication solide pour son prix.', 'Au quotidien, {product} s’est montré fiable.'],
   placeSentences: ['{place} est très apprécié des habitants de {city}.', '{place} est souvent plein le week-end.'],
@@ -639,6 +651,8 @@ const japanese: LanguagePack = {
   placesTitle: '{city}のおすすめ{topic}{n}選',
   videoTitle: '動画で学ぶ{topic}のポイント',
   rewriteTitle: '{topic}を改めて考える',
+  keywordTitles: { guide: '{Keyword}完全ガイド', list: '{Keyword}：おすすめ{n}選', review: '{Keyword}：買う価値はある？' },
+  keywordSentence: 'この記事では{keyword}について説明します。',
   itemSentences: ['{item}は種類の多さとアクセスのよさが魅力です。', '多くの人が{item}をお気に入りに挙げています。'],
   productSentences: ['{product}は価格の割にしっかりした作りです。', '普段使いでも{product}は信頼できました。'],
   placeSentences: ['{place}は{city}の地元の人に人気です。', '週末の{place}は混み合います。'],

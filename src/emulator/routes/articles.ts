@@ -11,7 +11,8 @@ import { remainingWords } from '../balances.js';
 import { canonicalJsonHash } from '../../contract/canonical-json.js';
 import type { EmulatorContext } from '../context.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency.js';
-import { imageModelOf, imageWordCostFor } from '../options.js';
+import { flawsFor, type ArticleFlaws } from '../flaw-options.js';
+import { DEFAULT_SEED, imageModelOf, imageWordCostFor } from '../options.js';
 import { queueDelay, writingTime } from '../timing.js';
 import { parseJsonBody } from './json-body.js';
 
@@ -34,6 +35,17 @@ function idempotentReplay(ctx: EmulatorContext, account: Account, key: string, r
   return failure(409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different request body; use a new key for a new request.');
 }
 
+/**
+ * The flaws the `flaws` option plants in a new article, decided now so they do not depend on timing;
+ * a copy copies the article created just before it on the same account (none: nothing to copy).
+ */
+function flawsOfNew(ctx: EmulatorContext, account: Account, request: ArticleRequest): ArticleFlaws | undefined {
+  const kinds = flawsFor(ctx.options.flaws, String(ctx.options.seed ?? DEFAULT_SEED), request);
+  if (kinds === undefined) return undefined;
+  const previous = [...ctx.articles.values()].filter((record) => record.account === account.name).at(-1);
+  return { kinds, ...(kinds.includes('copy') && previous !== undefined ? { copyOf: previous.id } : {}) };
+}
+
 interface NewArticle {
   articleId: string;
   account: Account;
@@ -43,6 +55,7 @@ interface NewArticle {
   charge: CreationCharge;
   imageWords: number;
   idempotencyKey: string | undefined;
+  flaws: ArticleFlaws | undefined;
 }
 
 /** Queue a billed article: its record, its draft, its ledger entry and idempotency key. */
@@ -63,6 +76,7 @@ function queueArticle(ctx: EmulatorContext, article: NewArticle): void {
     writingMs: writingTime(ctx.timing, request, articleId, ctx.timingRandom),
     queueDelayMs: queueDelay(ctx.timing, ctx.timingRandom),
     ...(failureFault === undefined ? {} : { failure: { ...failureFault, atStep: failureStep(charge.steps, ctx.failureRandom) } }),
+    ...(article.flaws === undefined ? {} : { flaws: article.flaws }),
   };
   ctx.articles.set(articleId, record);
   if (charge.draft !== undefined) ctx.pendingDrafts.set(articleId, charge.draft);
@@ -99,7 +113,8 @@ export async function createArticle(ctx: EmulatorContext, req: IncomingMessage, 
   if (replay !== undefined) return { answer: replay };
 
   const articleId = randomUUID();
-  const charge = creationCharge(ctx, { account: account.name, request });
+  const flaws = flawsOfNew(ctx, account, request);
+  const charge = creationCharge(ctx, { account: account.name, request, ...(flaws === undefined ? {} : { flaws }) });
   const imageWords = charge.generatedImages * imageWordCostFor(imageModelOf(request), ctx.options.imageWordCost);
   const cost = charge.words + imageWords;
   const left = remainingWords(ctx.ledger, account);
@@ -108,7 +123,7 @@ export async function createArticle(ctx: EmulatorContext, req: IncomingMessage, 
       answer: failure(402, 'insufficient_credits', `The account's word balance (${left} words) cannot cover this article (${cost} words); top up the balance or shorten the article.`),
     };
   }
-  queueArticle(ctx, { articleId, account, request, requestHash, now, charge, imageWords, idempotencyKey: key });
+  queueArticle(ctx, { articleId, account, request, requestHash, now, charge, imageWords, idempotencyKey: key, flaws });
   // With a state file, the article exists on disk before its id is handed out: a process
   // killed right after this answer still knows the id the caller may have recorded.
   if (ctx.stateFile !== undefined) {
