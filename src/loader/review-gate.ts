@@ -1,5 +1,5 @@
 // The review gate in a pass: whether it is on, which articles a build leaves out because nobody approved their output, and the log lines that say so.
-import { basename, dirname, relative } from 'node:path';
+import { relative } from 'node:path';
 import { plural } from '../lang/count-text.js';
 import type { Manifest } from '../manifest/index.js';
 import { entryReviewState, reviewState } from '../review/review-rule.js';
@@ -78,8 +78,8 @@ export function logWaiting(scope: CollectionScope, pass: PassContext, waiting: R
 /** The flag that points the CLI at this collection: none for a conventional manifest at the root, else its manifest (or, inline, its lock file). */
 function projectFlag(scope: CollectionScope, pass: PassContext): string {
   if (scope.options.manifest.kind !== 'file') return ` --lock-file ${relative(scope.root, pass.lockFile)}`;
-  const file = pass.manifest.file;
-  return dirname(file) === scope.root && CONVENTIONAL.has(basename(file)) ? '' : ` --manifest ${relative(scope.root, file)}`;
+  const file = relative(scope.root, pass.manifest.file);
+  return CONVENTIONAL.has(file) ? '' : ` --manifest ${file}`;
 }
 
 /**
