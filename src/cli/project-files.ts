@@ -1,5 +1,6 @@
 // The manifest a command works on, read and checked, with the lock file and cache that go with it.
 import { formatManifestProblem, loadManifest, type Manifest } from '../manifest/index.js';
+import { manifestQuality } from '../quality/manifest-quality.js';
 import type { Output } from './output.js';
 import type { ParsedFlags } from './command-line.js';
 import { locateLock, locateManifest } from './manifest-location.js';
@@ -19,6 +20,8 @@ export interface ProjectFiles<M extends Manifest | undefined = Manifest> {
 export async function openProject(cwd: string, flags: ParsedFlags, output: Output): Promise<ProjectFiles> {
   const manifestFile = (await locateManifest(cwd, flags.string('manifest'), { required: true }))!;
   const manifest = await loadManifest(manifestFile);
+  // A wrong `quality:` is refused by every command, as the build refuses it: before any request.
+  manifestQuality(manifest);
   // Allowed, but probably not meant (a default some entries take without effect): said on stderr, so --json stays one document.
   for (const warning of manifest.warnings) output.err(`warning: ${formatManifestProblem(warning)}`);
   return { manifest, ...locateLock(cwd, flags.string('lock-file'), manifest.file) };
@@ -32,5 +35,6 @@ export async function openLockProject(cwd: string, flags: ParsedFlags): Promise<
   const lockFlag = flags.string('lock-file');
   const manifestFile = await locateManifest(cwd, flags.string('manifest'), { required: lockFlag === undefined });
   const manifest = manifestFile === undefined ? undefined : await loadManifest(manifestFile);
+  if (manifest !== undefined) manifestQuality(manifest);
   return { manifest, ...locateLock(cwd, lockFlag, manifest?.file) };
 }

@@ -28,7 +28,7 @@ const MIN_CORES = 3;
 export interface PipelineJob {
   html: string;
   article: Parameters<typeof articleContext>[1];
-  keep: { cacheDir: string; output: string; key: string; polished: boolean; updatedAt: number };
+  keep: { cacheDir: string; output: string; key: string; polished: boolean; updatedAt: number; edit: string | null };
 }
 
 /** Runs the pipeline for one article and keeps the record in the processed cache: on this thread, or on a worker. */
@@ -49,7 +49,7 @@ export async function runJob(site: SiteContext, job: PipelineJob, checks: PassCh
   const { slug, request } = job.article;
   // Loaded only by a pass that checks: importing the room's surface does not load franc and retext, the first check does.
   const quality = checks === undefined ? null : await (await import('../quality/index.js')).articleQuality({ slug, request, html: article.html, title: article.title, collection: checks.collection }, checks.options);
-  const record: ProcessedRecord = { article, polished: job.keep.polished, updatedAt: job.keep.updatedAt, quality };
+  const record: ProcessedRecord = { article, polished: job.keep.polished, updatedAt: job.keep.updatedAt, edit: job.keep.edit, quality };
   await writeProcessed(new ProcessedStore(job.keep.cacheDir), job.article.slug, job.keep.output, job.keep.key, record);
   return record;
 }

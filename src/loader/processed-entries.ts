@@ -19,6 +19,8 @@ export interface ProcessedRecord {
   article: ProcessedArticle;
   polished: boolean;
   updatedAt: number;
+  /** The sha256 (hex) of the hand edit processed, null for the service's HTML: `check` tells a record of the current edit from an older one. */
+  edit: string | null;
   /** The quality checks' findings with the pass's settings (they are part of the key), and the near-duplicate signature; null when every code is off. */
   quality: ArticleQuality | null;
 }
@@ -43,6 +45,7 @@ const recordSchema = z.object({
   }),
   polished: z.boolean(),
   updatedAt: z.number(),
+  edit: z.string().nullable(),
   quality: z.object({ findings: z.array(findingSchema), signature: z.string().nullable() }).nullable(),
 });
 
@@ -60,9 +63,14 @@ export interface ProcessedKeyParts {
   article: Record<string, unknown>;
 }
 
+/** The hash a record keeps of the hand edit it was made from. */
+export function editHash(edit: string): string {
+  return createHash('sha256').update(edit).digest('hex');
+}
+
 /** The key of these parts; the loader makes the parts from an entry's inputs (`entryProcessedKey` in entry-inputs.ts). */
 export function processedKey(parts: ProcessedKeyParts): string {
-  const edit = parts.edit === null ? null : createHash('sha256').update(parts.edit).digest('hex');
+  const edit = parts.edit === null ? null : editHash(parts.edit);
   const text = JSON.stringify({ format: RECORD_FORMAT, ...parts, edit });
   return createHash('sha256').update(text).digest('hex');
 }
@@ -77,10 +85,15 @@ export interface DownloadedImages {
 export async function readProcessed(store: ProcessedStore, slug: string, key: string, downloads: DownloadedImages | undefined): Promise<ProcessedRecord | undefined> {
   const value = await store.get(slug, key);
   if (value === undefined) return undefined;
-  const parsed = recordSchema.safeParse(value);
-  if (!parsed.success) return undefined;
-  const record = parsed.data as ProcessedRecord;
+  const record = parseRecord(value);
+  if (record === undefined) return undefined;
   return (await downloadsPresent(record.article, downloads)) ? record : undefined;
+}
+
+/** A stored value as a record, when it has a record's shape. */
+export function parseRecord(value: unknown): ProcessedRecord | undefined {
+  const parsed = recordSchema.safeParse(value);
+  return parsed.success ? (parsed.data as ProcessedRecord) : undefined;
 }
 
 export function writeProcessed(store: ProcessedStore, slug: string, output: string, key: string, record: ProcessedRecord): Promise<void> {

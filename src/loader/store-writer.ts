@@ -11,7 +11,7 @@ import type { PassContext } from './pass-context.js';
 import { inProcess, type ArticleProcessor } from './pipeline-pool.js';
 import type { PlaceholderState } from './placeholder-progress.js';
 import { ownDigest } from './pass-quality.js';
-import { readProcessed, type ProcessedRecord } from './processed-entries.js';
+import { editHash, readProcessed, type ProcessedRecord } from './processed-entries.js';
 import { entryReview, placeholderReview } from './review-gate.js';
 
 /** A finished article whose entry must be (re)written: its digest, its processed-cache key and the record kept under it. */
@@ -122,7 +122,7 @@ export class StoreWriter {
     const record = await processor.process({
       html,
       article: { keyword: spec.keyword, slug: spec.slug, url: prepared.url, request: spec.request },
-      keep: { cacheDir: pass.processed.cacheDir, output: served.output, key: prepared.key, polished, updatedAt: output.updatedAt },
+      keep: { cacheDir: pass.processed.cacheDir, output: served.output, key: prepared.key, polished, updatedAt: output.updatedAt, edit: prepared.edit === undefined ? null : editHash(prepared.edit) },
     });
     this.#counts.rendered += 1;
     return record;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articleRequestSchema } from '../../src/contract/request-schema.js';
 import { renderPng } from '../../src/emulator/png-image.js';
 import { resolveQualityOptions } from '../../src/quality/index.js';
 import { buildPackage, REPO } from './astro-site.js';
@@ -58,8 +59,8 @@ function site(name: string, cache: Map<string, string>) {
 function jobs(name: string) {
   return KEYWORDS.map((keyword, index) => ({
     html: `<h1>${keyword}</h1><p>Start with cold brew or french press, then try ${KEYWORDS[(index + 1) % KEYWORDS.length]}.</p><img src="${origin}/img/${index}.png" alt="">`,
-    article: { keyword, slug: keyword.replace(/ /g, '-'), url: `/articles/${keyword.replace(/ /g, '-')}/`, request: { targetKeyword: keyword, articleType: 'blog_post' } as never },
-    keep: { cacheDir: join(dir, name, 'articles.cache'), output: `sha256:${String(index).repeat(64).slice(0, 64)}`, key: `key-${index}`, polished: false, updatedAt: 1_700_000_000_000 },
+    article: { keyword, slug: keyword.replace(/ /g, '-'), url: `/articles/${keyword.replace(/ /g, '-')}/`, request: articleRequestSchema.parse({ targetKeyword: keyword, articleType: 'blog_post' }) },
+    keep: { cacheDir: join(dir, name, 'articles.cache'), output: `sha256:${String(index).repeat(64).slice(0, 64)}`, key: `key-${index}`, polished: false, updatedAt: 1_700_000_000_000, edit: null },
   }));
 }
 

@@ -20,7 +20,7 @@ const parts: ProcessedKeyParts = {
 };
 
 async function record(html = '<h1>Pour over</h1><p>Bloom the grounds first.</p>'): Promise<ProcessedRecord> {
-  return { article: await processArticle(html, { keyword: 'pour over coffee' }), polished: false, updatedAt: 1_700_000_000_000, quality: null };
+  return { article: await processArticle(html, { keyword: 'pour over coffee' }), polished: false, updatedAt: 1_700_000_000_000, edit: null, quality: null };
 }
 
 beforeEach(async () => {

@@ -12,6 +12,8 @@ import { editedLines, editedReport } from '../edited-report.js';
 import { openLockProject } from '../project-files.js';
 import { REVIEW_FLAG_HELP, REVIEW_FLAGS, reviewRequired } from '../review-flags.js';
 import { reviewLines, reviewReport } from '../review-report.js';
+import { currentFindings } from '../current-findings.js';
+import { manifestQuality } from '../../quality/manifest-quality.js';
 import { fitWidth } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceConfigured } from '../service-connection.js';
 
@@ -91,7 +93,9 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
   const skippedRefresh = targets.length > 0 && !serviceConfigured(io.env, flags);
   const remotes = targets.length > 0 && !skippedRefresh ? await refreshRemotes(state.lock, targets, { flags, output, io }) : new Map<string, Remote>();
 
-  const rows = slugs.map((slug) => statusRow(slug, state.lock.articles[slug]!, { manifest, inManifest, remotes }));
+  // The quality findings `check` reports (the manifest's settings), counted per article: reads the cache only.
+  const findings = manifest === undefined ? new Map() : await currentFindings({ manifest, lockFile, cacheDir: state.cacheDir }, manifestQuality(manifest));
+  const rows = slugs.map((slug) => ({ ...statusRow(slug, state.lock.articles[slug]!, { manifest, inManifest, remotes }), quality: qualityCounts(findings.get(slug)) }));
   const billed = billedWords(rows, state.lock);
   const notInLock = manifest === undefined ? [] : manifest.specs.map((spec) => spec.slug).filter((slug) => state.lock.articles[slug] === undefined);
   const edits = await editedReport(state.lockFile, state.lock);
@@ -196,7 +200,14 @@ function statusRow(slug: string, entry: LockEntry, known: { manifest: Manifest |
   };
 }
 
-type StatusRow = ReturnType<typeof statusRow>;
+/** An article's error and warning findings, or null when it was not checked (not finished, not in the manifest). */
+function qualityCounts(findings: readonly { severity: string }[] | undefined): { errors: number; warnings: number } | null {
+  if (findings === undefined) return null;
+  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  return { errors, warnings: findings.length - errors };
+}
+
+type StatusRow = ReturnType<typeof statusRow> & { quality: ReturnType<typeof qualityCounts> };
 
 function countOf(rows: StatusRow[], status: LockEntry['status']): number {
   return rows.filter((row) => row.status === status).length;
@@ -258,16 +269,17 @@ function printStatusTable(output: Output, io: CommandIo, rows: StatusRow[]): voi
   const remoteTexts = rows.map((row) =>
     row.emulator ? 'offline placeholder (emulator, not paid)' : row.remote === null && row.error !== null ? `${row.error.code}: ${row.error.message}` : remoteText(row.remote),
   );
-  const remoteWidth = Math.max(7, Math.min(width - slugWidth - 2 - 10 - 2 - 10 - 4, Math.max(...remoteTexts.map((t) => t.length))));
+  const remoteWidth = Math.max(7, Math.min(width - slugWidth - 2 - 10 - 2 - 10 - 4 - 20, Math.max(...remoteTexts.map((t) => t.length))));
   output.out();
-  output.out(style.dim(`  ${'slug'.padEnd(slugWidth)}  ${'lock'.padEnd(10)}  ${'service'.padEnd(remoteWidth)}  ${'words'.padStart(8)}`));
+  output.out(style.dim(`  ${'slug'.padEnd(slugWidth)}  ${'lock'.padEnd(10)}  ${'service'.padEnd(remoteWidth)}  ${'words'.padStart(8)}  quality`));
   for (const [index, row] of rows.entries()) {
     const name = row.inManifest === false ? `${row.slug} ${style.yellow('(orphan)')}` : row.slug;
     const namePad = ' '.repeat(Math.max(0, slugWidth - row.slug.length - (row.inManifest === false ? 9 : 0)));
     const tone = row.status === 'finished' ? style.green : row.status === 'pending' ? style.cyan : style.red;
     const remote = remoteTexts[index]!;
     const words = !billedByService(row) ? '—' : row.billed !== null ? formatCount(row.billed.words + row.billed.imageWords) : row.estimatedWords === null ? '?' : `~${formatCount(row.estimatedWords)}`;
-    output.out(`  ${name}${namePad}  ${tone(row.status.padEnd(10))}  ${fitWidth(remote, remoteWidth).padEnd(remoteWidth)}  ${words.padStart(8)}`);
+    const quality = row.quality === null ? '—' : row.quality.errors + row.quality.warnings === 0 ? 'clean' : [row.quality.errors > 0 ? style.red(`${row.quality.errors} error${row.quality.errors === 1 ? '' : 's'}`) : '', row.quality.warnings > 0 ? `${row.quality.warnings} warning${row.quality.warnings === 1 ? '' : 's'}` : ''].filter((p) => p !== '').join(', ');
+    output.out(`  ${name}${namePad}  ${tone(row.status.padEnd(10))}  ${fitWidth(remote, remoteWidth).padEnd(remoteWidth)}  ${words.padStart(8)}  ${quality}`);
   }
 }
 
