@@ -1,15 +1,24 @@
 // The quality checks' cost: import times, checkArticle per article and findNearDuplicates at 1,000 articles (figures printed, never asserted).
 //
-// Run: npm run build && node bench/quality.mjs [--articles 1000]
+// Run: npm run build && node bench/quality.mjs [--articles 1000] [--build-articles 1000]
+// The last part builds a 1,000-article site (bench/fixtures/warm-site, a cached corpus, 0 requests) with
+// an empty Astro data store four times, in one run: with processed records, checks on and off; and
+// without them (every article through the pipeline), checks on and off. "Off" is every code set to
+// 'off' in the manifest's `quality:`; the settings are part of the record's key, so each state primes its own records.
 // Articles come from the emulator's placeholder writer (distinct keywords, every article type in
 // turn) and go through the pipeline first, so the checks read final HTML as they will in a build.
 // Two of them are made near-duplicates on purpose; the run says whether findNearDuplicates found them.
 
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { runAstroBuild } from './astro-child.mjs';
 import { distUrl, importDist } from './dist-location.mjs';
+import { clearDataStore, makeWarmSites } from './warm-sites.mjs';
 
-const { values } = parseArgs({ options: { articles: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({ options: { articles: { type: 'string', default: '1000' }, 'build-articles': { type: 'string', default: '1000' } } });
 const COUNT = Number(values.articles);
 const SUBJECTS = ['espresso', 'sourdough', 'houseplant', 'bicycle', 'budget', 'garden', 'camera', 'running', 'kitchen', 'guitar', 'aquarium', 'hiking', 'podcast', 'laptop', 'yoga', 'chess', 'knitting', 'beekeeping', 'pottery', 'camping'];
 const ANGLES = ['guide for beginners', 'mistakes to avoid', 'buying checklist', 'weekly routine', 'tools compared', 'on a budget', 'for small spaces', 'myths explained', 'step by step', 'tips from experts'];
@@ -99,3 +108,52 @@ console.log(`\nfindNearDuplicates at ${COUNT} articles: ${f(nearMs)} (${f(nearMs
 for (const pair of pairs) console.log(`  ${pair.slug} ~ ${pair.otherSlug}: ${pair.similarity.toFixed(3)}`);
 const planted = pairs.some((pair) => pair.slug === `article-${COUNT - 1}` && pair.otherSlug === 'article-0');
 console.log(`planted pair found: ${planted ? 'yes' : 'NO'}`);
+
+// Builds: the checks' share of a cold-store build of BUILD_COUNT articles, with and without processed records.
+const BUILD_COUNT = Number(values['build-articles']);
+const { startEmulator } = await importDist('emulator/index.js');
+const emulator = await startEmulator({ rateLimit: false });
+const made = await makeWarmSites({ articles: BUILD_COUNT, emulator, variants: ['article-loader'] });
+const site = made.sites['article-loader'];
+const env = made.env['article-loader'];
+const manifest = join(site, 'articles.yaml');
+const plain = await readFile(manifest, 'utf8');
+const allOff = `quality:\n  codes:\n${quality.QUALITY_CODES.map((code) => `    ${code}: "off"`).join('\n')}\n`;
+const records = join(site, 'articles.cache/processed');
+
+async function coldBuild(label) {
+  await clearDataStore(site);
+  await rm(join(site, 'dist'), { recursive: true, force: true });
+  const { code, output, wallMs } = await runAstroBuild(site, env);
+  if (code !== 0) throw new Error(`${label}: astro build failed (${code}):\n${output.slice(-3000)}`);
+  const reused = /(\d+) taken already processed from the cache/.exec(output)?.[1] ?? '0';
+  console.log(`  ${label}: ${(wallMs / 1000).toFixed(1)} s (${reused} from processed records; load ${loadavg()[0].toFixed(2)})`);
+  return wallMs;
+}
+
+async function withoutRecords(label) {
+  await rename(records, `${records}.kept`);
+  try {
+    return await coldBuild(label);
+  } finally {
+    await rm(records, { recursive: true, force: true });
+    await rename(`${records}.kept`, records);
+  }
+}
+
+console.log(`\nCold-store builds of ${BUILD_COUNT} articles (load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}, 1/5/15 min):`);
+await writeFile(manifest, plain);
+await coldBuild('priming, checks on (writes the records)');
+const onWith = await coldBuild('checks on, with processed records');
+const onWithout = await withoutRecords('checks on, without processed records');
+await writeFile(manifest, allOff + plain);
+await coldBuild('priming, checks off (writes the records)');
+const offWith = await coldBuild('checks off, with processed records');
+const offWithout = await withoutRecords('checks off, without processed records');
+await writeFile(manifest, plain);
+const pct = (on, off) => `${(((on - off) / off) * 100).toFixed(1)}%`;
+console.log(`checks' cost, cold store with processed records: ${(onWith / offWith).toFixed(3)}× (${pct(onWith, offWith)}; target ≤ 5%)`);
+console.log(`checks' cost, cold store without processed records: ${(onWithout / offWithout).toFixed(3)}× (${pct(onWithout, offWithout)}; target ≤ 15%)`);
+console.log(`requests to the service during the builds: ${emulator.requests.length}`);
+await emulator.stop();
+await rm(made.root, { recursive: true, force: true });

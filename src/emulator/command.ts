@@ -25,7 +25,8 @@ Options:
                           instant:  near zero, for tests
   --seed <n>            Seed for faults, timings and HTML quirks (default 1)
   --config <file>       JSON config: accounts (plan, words, credits), domains,
-                        integrations, faults, rateLimit, ... (docs/emulator.md)
+                        integrations, faults, flaws (articles written with
+                        planted flaws), rateLimit, ... (docs/emulator.md)
   --state <file>        Keep articles, ledger and idempotency keys in this JSON
                         file; unfinished articles resume on the next start
   --workers <n>         Articles written at once (default: unlimited)

@@ -1,7 +1,7 @@
 // What one pass settles once and every article of it shares: the specs synced, the edits, the pipeline settings and their fingerprint.
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { ArticleSpec, Manifest } from '../manifest/index.js';
-import { buildLinkMap, type LinkMap } from '../pipeline/index.js';
+import { buildLinkMap, type LinkMap } from '../pipeline/link-map.js';
 import type { LockEntry, LockEntryError, OutputCache, ProcessedStore, SyncOptions } from '../sync/index.js';
 import type { ArticleService } from '../service/article-service.js';
 import type { QualityOptions } from '../quality/index.js';

@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ArticleLoaderError } from '../errors.js';
-import { InternalLinksError, PipelineOptionError, processArticle } from '../pipeline/index.js';
+import { InternalLinksError, PipelineOptionError } from '../pipeline/errors.js';
 import type { CollectionPaths, QualityOptions } from '../quality/index.js';
 import { ProcessedStore } from '../sync/index.js';
 import { articleContext, type SiteContext } from './article-entry.js';
@@ -45,6 +45,8 @@ export interface PassChecks {
 
 /** One job, wherever it runs: the pipeline, the quality checks on its result (beside it, so a worker does both), then the record written (compressing it is work too). */
 export async function runJob(site: SiteContext, job: PipelineJob, checks: PassChecks | undefined): Promise<ProcessedRecord> {
+  // Loaded on the first job, not with the loader: a build whose articles are all cached never loads the pipeline.
+  const { processArticle } = await import('../pipeline/processor.js');
   const article = await processArticle(job.html, articleContext(site, job.article));
   const { slug, request } = job.article;
   // Loaded only by a pass that checks: importing the room's surface does not load franc and retext, the first check does.

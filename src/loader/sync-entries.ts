@@ -1,7 +1,7 @@
 // A sync result into the store: each published article's entry or placeholder, the articles left out and why, and the entries no article claims deleted.
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { ArticleSpec } from '../manifest/index.js';
-import { InternalLinksError, PipelineOptionError } from '../pipeline/index.js';
+import { InternalLinksError, PipelineOptionError } from '../pipeline/errors.js';
 import type { LockEntryError, NotReadyArticle, SyncResult } from '../sync/index.js';
 import type { CollectionScope } from './collection-scope.js';
 import type { PassContext } from './pass-context.js';

@@ -8,6 +8,7 @@ import { runEmulatorCommand } from '../../src/emulator/command.js';
 import type { FlawKind, FlawOptions } from '../../src/emulator/flaw-options.js';
 import { loadEmulatorConfig, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { resolveLoaderOptions } from '../../src/loader/options.js';
+import { acquireEmbeddedEmulator } from '../../src/service/embedded-emulator.js';
 import { processArticle } from '../../src/pipeline/index.js';
 import { startStandIn } from './openai-stand-in.js';
 import { checkArticle, findNearDuplicates, nearDuplicateFindings, resolveQualityOptions, type QualityCode } from '../../src/quality/index.js';
@@ -121,6 +122,33 @@ describe('flaws with the model writer', () => {
       expect(flawed.words).not.toBe(clean.words);
     } finally {
       await model.stop();
+    }
+  });
+});
+
+describe('flaws in the embedded emulator of an offline build', () => {
+  it('should plant the flaws the loader option names', async () => {
+    const flaws = resolveLoaderOptions({ emulator: { flaws: { articles: { 'Pour Over Coffee Ratio': ['writer-leftover'] } } } }, {}).service;
+    if (flaws.mode !== 'offline') throw new Error('expected offline settings');
+    const lease = await acquireEmbeddedEmulator({ timing: 'instant', flaws: flaws.flaws });
+    try {
+      const post = (targetKeyword: string) =>
+        fetch(`${lease.url}/api/articles/`, { method: 'POST', headers: { authorization: `Bearer ${lease.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ targetKeyword, articleLength: 'shorter' }) }).then(async (r) => ((await r.json()) as { articleId: string }).articleId);
+      const ids = [await post('pour over coffee ratio'), await post('aeropress recipes')];
+      const html = async (id: string): Promise<string> => {
+        for (;;) {
+          const record = (await (await fetch(`${lease.url}/api/articles/${id}`, { headers: { authorization: `Bearer ${lease.apiKey}` } })).json()) as { status: string; output?: { html: string } };
+          if (record.output !== undefined) return record.output.html;
+          if (record.status === 'failed') throw new Error('failed');
+          // 'instant' articles settle within a few event-loop turns: poll the state, as a client does.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      const [flawed, clean] = await Promise.all(ids.map(html));
+      expect(await codesOf({ targetKeyword: 'pour over coffee ratio', articleLength: 'shorter' }, flawed!)).toContain('writer_leftover');
+      expect(await codesOf({ targetKeyword: 'aeropress recipes', articleLength: 'shorter' }, clean!)).not.toContain('writer_leftover');
+    } finally {
+      await lease.release();
     }
   });
 });

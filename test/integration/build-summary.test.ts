@@ -111,4 +111,11 @@ describe('formatBuildSummary', () => {
     expect(summary.commit).toBe('articles.lock.json and articles.cache/; docs/articles.lock.json and docs/articles.cache/ changed: commit them, so the next build (and CI) reuses these articles');
     expect(summary.problem).toBe('docs: over budget');
   });
+
+  it('should give the quality counts and each error finding by slug, and no quality row when nothing was found', () => {
+    const quality = { errors: 1, warnings: 2, articles: 2, errorFindings: [{ slug: 'best-shoes', code: 'writer_leftover', message: 'x' }] };
+    const block = formatBuildSummary([snapshot({ quality })], ROOT)!;
+    expect(block).toContain('  quality   1 error, 2 warnings in 2 articles (`astro-article-loader check` lists them)\n            error best-shoes: writer_leftover');
+    expect(formatBuildSummary([snapshot({ quality: { errors: 0, warnings: 0, articles: 0, errorFindings: [] } })], ROOT)).not.toContain('quality');
+  });
 });

@@ -61,6 +61,20 @@ describe('what importing the package loads', () => {
     });
   }
 
+  it('should load neither the pipeline nor the service client with the build pass (all a cached build runs)', async () => {
+    const modules = await modulesLoadedBy('loader/build-pass.js');
+    expect(modules.some((url) => url.endsWith('/dist/loader/build-pass.js'))).toBe(true);
+    // The manifest's parsers and the service's facade (article-service.js, which loads the client on its first request) are needed.
+    const notNeeded = [
+      /\/dist\/pipeline\/(processor|parse|sanitize|final-sanitize|internal-links|image-download|service-links)\.js$/,
+      HEAVY[0]!, // the emulator, bar the writer settings the options need
+      /\/dist\/cli\//,
+      /\/dist\/api\/(?!errors\.js$)/,
+      /\/node_modules\/(unified|rehype-[^/]+|hast-util-sanitize|parse5|undici|remark-[^/]+|micromark[^/]*)\//,
+    ];
+    expect(modules.filter((url) => notNeeded.some((pattern) => pattern.test(url)))).toEqual([]);
+  });
+
   it('should load the loader itself and its options with the package root', async () => {
     const modules = await modulesLoadedBy('index.js');
     for (const part of ['/dist/loader/article-loader.js', '/dist/loader/options.js', '/dist/integration/integration.js']) {

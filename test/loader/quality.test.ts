@@ -1,0 +1,127 @@
+// Quality checks in a real `astro build` of a fixture site with planted flaws (the embedded emulator's `flaws`): each finding
+// appears with its code in `entry.data.quality` (printed by the page), in the build log and in `check --json`; a clean
+// article has none; a code set to 'off' never appears; a hand edit is checked too; a wrong setting is one clear error.
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/cli-harness.js';
+import { astro, buildPackage, createSite, type RunResult, type Site } from './astro-site.js';
+
+let site: Site;
+let build: RunResult;
+
+const FLAWS: Record<string, string[]> = {
+  'coffee grinder guide': ['writer-leftover'],
+  'milk frothing basics': ['missing-keyword'],
+  'latte art for beginners': ['other-language'],
+  'cold brew at home': ['repeated-paragraph'],
+  'pour over coffee': ['copy'],
+};
+const MANIFEST = [
+  'quality:',
+  '  codes:',
+  '    repeated_text: "off"',
+  'articles:',
+  '  - keyword: espresso machines',
+  '    articleLength: short',
+  ...Object.keys(FLAWS).flatMap((keyword) => [`  - keyword: ${keyword}`, '    articleLength: short']),
+  '',
+].join('\n');
+
+type Quality = { findings: { slug: string; code: string; severity: string; message: string }[]; errors: number; warnings: number };
+
+/** `entry.data.quality` as the page printed it. */
+async function pageQuality(slug: string): Promise<Quality> {
+  const html = await readFile(join(site.root, 'dist/articles', slug, 'index.html'), 'utf8');
+  const attribute = /data-quality="([^"]*)"/.exec(html)![1]!;
+  return JSON.parse(attribute.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as Quality;
+}
+
+const codes = (quality: Quality): string[] => quality.findings.map((finding) => finding.code);
+
+beforeAll(async () => {
+  await buildPackage();
+  site = await createSite('basic');
+  await writeFile(join(site.root, 'articles.yaml'), MANIFEST);
+  const config = join(site.root, 'src/content.config.ts');
+  await writeFile(config, (await readFile(config, 'utf8')).replace("manifest: './articles.yaml',", `manifest: './articles.yaml', emulator: { flaws: { articles: ${JSON.stringify(FLAWS)} } },`));
+  const page = join(site.root, 'src/pages/articles/[slug].astro');
+  await writeFile(page, (await readFile(page, 'utf8')).replace('<body data-status={entry.data.status}>', '<body data-status={entry.data.status} data-quality={JSON.stringify(entry.data.quality)}>'));
+  build = await astro(site.root, ['build']);
+}, 240_000);
+
+afterAll(async () => {
+  await site?.cleanup();
+});
+
+describe('quality checks in a build', () => {
+  it('should put each planted finding on its entry, with its code and severity, and none on the clean article', async () => {
+    expect(build.code, build.output).toBe(0);
+    expect(codes(await pageQuality('coffee-grinder-guide'))).toContain('writer_leftover');
+    expect(codes(await pageQuality('milk-frothing-basics'))).toContain('keyword_missing');
+    expect(codes(await pageQuality('latte-art-for-beginners'))).toContain('language_mismatch');
+    const leftover = await pageQuality('coffee-grinder-guide');
+    expect(leftover.findings.find((f) => f.code === 'writer_leftover')).toMatchObject({ slug: 'coffee-grinder-guide', severity: 'error' });
+    expect(leftover.errors).toBeGreaterThan(0);
+    expect(await pageQuality('espresso-machines')).toEqual({ findings: [], errors: 0, warnings: 0 });
+  });
+
+  it('should find the copied article a near-duplicate of another, across the collection', async () => {
+    const slugs = ['espresso-machines', ...Object.keys(FLAWS).map((keyword) => keyword.replace(/ /g, '-'))];
+    const near = (await Promise.all(slugs.map(pageQuality))).flatMap((quality) => quality.findings.filter((f) => f.code === 'near_duplicate'));
+    expect(near).toHaveLength(1);
+    expect(near[0]!.message).toMatch(/"pour-over-coffee"/);
+  });
+
+  it("should not report a code set to 'off', though its flaw is there", async () => {
+    for (const slug of ['cold-brew-at-home', 'espresso-machines', 'coffee-grinder-guide']) expect(codes(await pageQuality(slug))).not.toContain('repeated_text');
+  });
+
+  it('should give the counts and each error finding by slug in the build log', () => {
+    expect(build.output).toMatch(/quality: \d+ errors?, \d+ warnings? in \d+ articles?; `astro-article-loader check` lists them/);
+    expect(build.output).toContain('"coffee-grinder-guide": writer_leftover:');
+    expect(build.output).toContain('"milk-frothing-basics": keyword_missing:');
+    expect(build.output).toContain('"latte-art-for-beginners": language_mismatch:');
+  });
+
+  it('should report the same findings in check --json from the processed records, with 0 requests, and exit 5', async () => {
+    const result = await runCli(['check', '--json'], { cwd: site.root });
+    const document = JSON.parse(result.stdout) as { command: string; exitCode: number; findings: Quality['findings']; counts: Record<string, number> };
+    expect(result.code, result.stderr).toBe(5);
+    expect(document).toMatchObject({ schemaVersion: 1, command: 'check', exitCode: 5, counts: { articles: 6, fromRecords: 6, processedNow: 0 } });
+    for (const slug of ['coffee-grinder-guide', 'milk-frothing-basics', 'latte-art-for-beginners']) {
+      expect(document.findings.filter((f) => f.slug === slug).map((f) => f.code)).toEqual(codes(await pageQuality(slug)));
+    }
+    expect(document.findings.filter((f) => f.slug === 'espresso-machines')).toEqual([]);
+    expect(document.findings.map((f) => f.code)).not.toContain('repeated_text');
+    expect(document.findings.filter((f) => f.code === 'near_duplicate')).toHaveLength(1);
+  });
+
+  it('should check a hand edit too, saying it was put through the pipeline now', async () => {
+    await mkdir(join(site.root, 'articles.edits'), { recursive: true });
+    const original = await readFile(join(site.root, 'dist/articles/espresso-machines/index.html'), 'utf8');
+    const body = /<article>([\s\S]*)<\/article>/.exec(original)![1]!;
+    await writeFile(join(site.root, 'articles.edits/espresso-machines.html'), `${body}<p>[Insert image here]</p><p>See <a href="/articles/no-such-article/">this guide</a>.</p>`);
+    const json = await runCli(['check', '--json'], { cwd: site.root });
+    const document = JSON.parse(json.stdout) as { findings: Quality['findings']; counts: Record<string, number> };
+    expect(document.findings.filter((f) => f.slug === 'espresso-machines').map((f) => f.code)).toEqual(expect.arrayContaining(['writer_leftover', 'broken_internal_link']));
+    expect(document.counts).toMatchObject({ fromRecords: 5, processedNow: 1 });
+    const human = await runCli(['check'], { cwd: site.root });
+    expect(human.code).toBe(5);
+    expect(human.stdout).toMatch(/espresso-machines\s+error writer_leftover:/);
+    expect(human.stdout).toContain('1 without a record of its current output, put through the pipeline now with default settings');
+  });
+
+  it('should show error and warning counts per article in status, and refuse a wrong quality setting in every command before any request', async () => {
+    const status = await runCli(['status', '--no-refresh', '--json'], { cwd: site.root });
+    const rows = (JSON.parse(status.stdout) as { articles: { slug: string; quality: { errors: number; warnings: number } | null }[] }).articles;
+    expect(rows.find((row) => row.slug === 'coffee-grinder-guide')?.quality?.errors).toBeGreaterThan(0);
+    await writeFile(join(site.root, 'articles.yaml'), MANIFEST.replace('repeated_text: "off"', 'repeated_txt: "warn"'));
+    for (const command of ['check', 'plan']) {
+      const result = await runCli([command], { cwd: site.root });
+      expect(result.code, command).toBe(2);
+      expect(result.stderr).toContain('articles.yaml:1 top level → quality.codes.repeated_txt');
+      expect(result.stderr).toContain('did you mean "repeated_text"');
+    }
+  });
+});
