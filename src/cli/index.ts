@@ -26,6 +26,8 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   regenerate: async () => defined((await import('./commands/regenerate.js')).REGENERATE_COMMAND),
   edit: async () => defined((await import('./commands/edit.js')).EDIT_COMMAND),
   check: async () => defined((await import('./commands/check.js')).CHECK_COMMAND),
+  approve: async () => defined((await import('./commands/approve.js')).APPROVE_COMMAND),
+  unapprove: async () => defined((await import('./commands/approve.js')).UNAPPROVE_COMMAND),
   emulator: async () => ({
     summary: 'Run a local emulator of the article service (offline, free).',
     run: async (args) => (await import('../emulator/command.js')).runEmulatorCommand(args),
@@ -64,6 +66,7 @@ async function usage(): Promise<string> {
     '  npx astro-article-loader verify               # in CI, with plan',
     '  npx astro-article-loader check                # quality findings on what the build publishes',
     '  npx astro-article-loader adopt <slug> <articleId>   # an unknown create found on the queue page',
+    '  npx astro-article-loader approve <slug…>      # with review: true, publish what you have read',
     '  npx astro-article-loader emulator',
     '  npx astro-article-loader emulator --port 4010 --speed realtime',
   ].join('\n');

@@ -115,6 +115,17 @@ function quality(snapshots: readonly QueueSnapshot[]): string[] | undefined {
   return lines;
 }
 
+/** With the review gate on: what waits (left out), and the approved articles built with an error finding; undefined with it off. */
+function review(snapshots: readonly QueueSnapshot[]): string | undefined {
+  const gated = snapshots.flatMap((snapshot) => (snapshot.review === undefined ? [] : [snapshot.review]));
+  if (gated.length === 0) return undefined;
+  const waiting = gated.flatMap((r) => r.waiting);
+  const approved = gated.flatMap((r) => r.approvedWithErrors);
+  const parts = [waiting.length === 0 ? 'nothing waits for review' : `${count(waiting.length, 'article')} waiting for review, left out (\`astro-article-loader approve\`)`];
+  if (approved.length > 0) parts.push(`${count(approved.length, 'approved article')} built with an error finding, as you approved: ${approved.join(', ')}`);
+  return parts.join('; ');
+}
+
 /**
  * The summary block, or undefined when no article collection was loaded. One label per line,
  * aligned, so it reads as one block in the build log:
@@ -127,6 +138,7 @@ function quality(snapshots: readonly QueueSnapshot[]): string[] | undefined {
  *   service   14 requests, 38 s waiting for articles to be written
  *   quality   1 error, 2 warnings in 2 articles (`astro-article-loader check` lists them)
  *             error best-shoes: writer_leftover
+ *   review    2 articles waiting for review, left out (`astro-article-loader approve`); 1 approved article built with an error finding, as you approved: best-shoes
  *   commit    articles.lock.json and articles.cache/ changed: commit them, …
  * ```
  */
@@ -141,6 +153,8 @@ export function formatBuildSummary(input: readonly QueueSnapshot[], root: string
   ];
   const found = quality(snapshots);
   if (found !== undefined) rows.push(['quality', found.join('\n            ')]);
+  const gate = review(snapshots);
+  if (gate !== undefined) rows.push(['review', gate]);
   const files = commit(snapshots, root);
   if (files !== undefined) rows.push(['commit', files]);
   for (const snapshot of snapshots) {

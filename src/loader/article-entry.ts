@@ -5,6 +5,7 @@ import type { Finding } from '../quality/finding.js';
 import type { ArticleContext, ProcessedArticle } from '../pipeline/index.js';
 import type { ArticleSpec } from '../manifest/index.js';
 import type { CachedOutput, LockEntry, LockEntryError } from '../sync/index.js';
+import type { EntryReviewState } from '../review/review-state.js';
 import type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
 import { escapeHtml } from '../lang/escape.js';
 
@@ -74,6 +75,7 @@ export function finishedEntry(input: {
   filePath: string;
   /** The quality checks' findings on this article. */
   findings: readonly Finding[];
+  review: EntryReviewState;
 }): StoreEntry {
   const { article } = input;
   const data = withSiteFields(input.site, {
@@ -102,6 +104,7 @@ export function finishedEntry(input: {
     quality: qualitySummary(input.findings),
     image: firstImage(article),
     faq: article.faq,
+    review: { state: input.review },
   });
   return {
     id: input.slug,
@@ -124,6 +127,7 @@ export function placeholderEntry(input: {
   lockEntry: LockEntry | undefined;
   generateDigest: (data: Record<string, unknown>) => string;
   site: EntrySiteFields;
+  review: EntryReviewState;
 }): StoreEntry {
   const progress = Math.min(1, Math.max(0, input.progress));
   const data = withSiteFields(input.site, {
@@ -152,6 +156,7 @@ export function placeholderEntry(input: {
     quality: qualitySummary([]),
     image: null,
     faq: [],
+    review: { state: input.review },
   });
   return {
     id: input.slug,

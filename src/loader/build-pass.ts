@@ -7,6 +7,7 @@ import { readLockText, type CollectionScope } from './collection-scope.js';
 import type { DevSession } from './dev-session.js';
 import { checkEntryData } from './entry-data.js';
 import { applyNearDuplicates, passChecks, passQuality, storeFindings } from './pass-quality.js';
+import { reviewOutcome } from './review-gate.js';
 import type { QualityOptions } from '../quality/index.js';
 import { ArticlesNotReadyError } from './not-ready-error.js';
 import { pipelineSettings, retries, syncOptions, type PassContext } from './pass-context.js';
@@ -109,6 +110,7 @@ async function settlePass(scope: CollectionScope, writer: StoreWriter, result: S
   const findings = storeFindings(scope);
   log.quality(findings);
   tracker.quality(findings);
+  tracker.review(reviewOutcome(scope));
   tracker.mark(articleMarks(pass.manifest.specs, pass.edits, Date.now()));
   log.entries(writer.counts);
   const pending = result.articles.some((article) => article.outcome === 'pending');

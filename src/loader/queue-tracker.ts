@@ -51,6 +51,7 @@ export class QueueTracker {
   #changed = false;
   #problem: string | null = null;
   #quality: QueueSnapshot['quality'];
+  #review: QueueSnapshot['review'];
   #estimates = new Map<string, number>();
   /** Each article's state in the current sync: the one reducer of sync events. */
   readonly #board = new ProgressBoard();
@@ -166,6 +167,11 @@ export class QueueTracker {
     this.#quality = { errors: errorFindings.length, warnings: findings.length - errorFindings.length, articles: new Set(findings.map((f) => f.slug)).size, errorFindings };
   }
 
+  /** The review gate's outcome of the pass (undefined: the gate is off), published with its end. */
+  review(review: QueueSnapshot['review']): void {
+    this.#review = review;
+  }
+
   /**
    * A sync ended (or stopped with `problem`); `result` when it returned. `requests`: every request
    * made since the sync started, the internal-link requests of rendering included (default: the sync's own).
@@ -230,6 +236,7 @@ export class QueueTracker {
       changed: this.#changed,
       problem: this.#problem,
       ...(this.#quality === undefined ? {} : { quality: this.#quality }),
+      ...(this.#review === undefined ? {} : { review: this.#review }),
       updatedAt: Date.now(),
     });
   }

@@ -85,6 +85,8 @@ export interface QueueSnapshot {
   problem: string | null;
   /** The quality checks' findings on the entries of the last pass: counts, and each error finding (the build summary lists them). */
   quality?: { errors: number; warnings: number; articles: number; errorFindings: { slug: string; code: string; message: string }[] };
+  /** With the review gate on: the articles a build left out waiting for review, and the approved ones it built with an error finding. */
+  review?: { waiting: string[]; approvedWithErrors: string[] };
   updatedAt: number;
 }
 

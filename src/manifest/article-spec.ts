@@ -23,6 +23,8 @@ export interface Manifest {
   specs: ArticleSpec[];
   /** What is allowed but probably not meant (a default some entries take without effect); printed, never fatal. */
   warnings: ManifestProblem[];
+  /** The top-level `review:` (the review gate), when the manifest sets it. */
+  review?: boolean;
   /**
    * Top-level settings as written (`quality:`), with their line: the manifest reads them, the room that
    * uses them checks them (`quality/manifest-quality.ts`), so this room needs none of their rules.

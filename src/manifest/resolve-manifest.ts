@@ -16,11 +16,12 @@ import { ManifestError, type ManifestProblem } from './manifest-error.js';
 import { ineffectiveMessage, ineffectiveParameters } from './ineffective-parameters.js';
 import { checkSiteDefaults, resolveSiteFields, SITE_FIELDS, type SiteFields, type SiteValues } from './site-fields.js';
 import { parameterSchema, typesAccepting } from './parameter-kinds.js';
+import { reviewSetting } from './review-setting.js';
 import { deriveSlug, keywordIdentity, slugIdentity, validateSlug } from './slug.js';
 import { didYouMean, suggestName } from './suggestion.js';
 import { keywordTextProblem, textValueProblems } from './text-hygiene.js';
 
-const SECTIONS = ['defaults', 'articles'];
+const SECTIONS = ['defaults', 'articles', 'review'];
 /** Top-level keys that are settings, not articles: their values are checked by the room that reads them (see `Manifest.settings`). */
 const SETTINGS = ['quality'];
 const SECTION_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
@@ -147,7 +148,7 @@ function checkRoot(root: unknown, checker: Checker): Record<string, unknown> | u
       else if (key === 'keyword' || key === 'slug') message = 'belongs on an entry under `articles:`';
       else {
         const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, [...SECTIONS, ...SETTINGS]);
-        message = `is not part of a manifest, which has only \`defaults\`, \`articles\` and \`quality\`${didYouMean(suggestion, '; remove it')}`;
+        message = `is not part of a manifest, which has only \`defaults\`, \`articles\`, \`review\` and \`quality\`${didYouMean(suggestion, '; remove it')}`;
       }
       checker.add({ section: 'top-level', field: key, message }, [key]);
     }
@@ -497,6 +498,8 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
   if (root === undefined) throw new ManifestError(file, checker.problems);
 
   const defaults = resolveDefaults(root.defaults, checker);
+  const review = reviewSetting(root.review, document.literal(['review']));
+  if (review.problem !== undefined) checker.add({ section: 'top-level', field: 'review', message: review.problem }, ['review']);
   const drafts: Draft[] = [];
   const articles = root.articles;
   if (articles === undefined) {
@@ -532,7 +535,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
       source: { file, ...(draft.line !== undefined ? { line: draft.line } : {}) },
     };
   });
-  return { file, specs, warnings, settings: settingsOf(root, checker) };
+  return { file, specs, warnings, settings: settingsOf(root, checker), ...(review.review === undefined ? {} : { review: review.review }) };
 }
 
 /** The top-level settings as written, with the line of each (the quality room checks `quality`, naming that line). */
