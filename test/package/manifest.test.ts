@@ -37,7 +37,7 @@ beforeAll(async () => {
   for (const file of await jsFiles(join(REPO, 'dist'))) {
     // Comments (JSDoc examples) are not imports.
     const text = (await readFile(file, 'utf8')).replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    for (const match of text.matchAll(/^\s*(?:import|export)\b[^;]*?from\s*['"]([^'".][^'"]*)['"]|^\s*import\s*['"]([^'".][^'"]*)['"]|\bimport\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm)) {
+    for (const match of text.matchAll(/^\s*(?:import|export)\b[^;]*?(?<!['"\w])from\s*['"]([^'".][^'"]*)['"]|^\s*import\s*['"]([^'".][^'"]*)['"]|\bimport\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm)) {
       imported.add((match[1] ?? match[2] ?? match[3])!);
     }
   }
