@@ -35,7 +35,7 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
 }
 
 /** The manifest, checked against the owner's data schema, its warnings logged. */
-async function readManifest(scope: CollectionScope): Promise<Manifest> {
+export async function readManifest(scope: CollectionScope): Promise<Manifest> {
   const source = scope.options.manifest;
   const manifest =
     source.kind === 'file'
@@ -47,7 +47,7 @@ async function readManifest(scope: CollectionScope): Promise<Manifest> {
 }
 
 /** The service of one pass: the real one, or the embedded emulator, started only when an article needs it. */
-function openService(scope: CollectionScope): ArticleService {
+export function openService(scope: CollectionScope): ArticleService {
   const { options, log, tracker, stateFile } = scope;
   return new ArticleService(options.service, {
     stateFile,

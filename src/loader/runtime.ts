@@ -97,6 +97,25 @@ export interface RuntimeSession {
   /** Its lock file: no two collections of one project may share one. */
   readonly lockFile: string;
   dispose(): Promise<void>;
+  /**
+   * Dev only, for the toolbar's Regenerate: the estimate for a new article of `slug` and, when
+   * `confirm` and neither frozen mode nor the budget forbids it, its create (the session then
+   * waits for it). Absent on a session made by an older copy of the loader.
+   */
+  regenerate?(slug: string, options: { confirm: boolean }): Promise<RegenerationAnswer>;
+}
+
+/** What the toolbar's Regenerate is told: the estimate, and whether the new article was created. */
+export interface RegenerationAnswer {
+  slug: string;
+  /** Estimated words of the new article (the same estimate as `regenerate --dry-run`). */
+  estimatedWords: number;
+  /** Written by the embedded emulator: nothing billed. */
+  offline: boolean;
+  /** Why the create may not be made (frozen mode, over the budget), else null. */
+  blocked: string | null;
+  /** The new article was created; the current one is served until it is finished. */
+  started: boolean;
 }
 
 /** The collection of the same project, other than `session`'s, whose lock file is also `session`'s, if any. */
