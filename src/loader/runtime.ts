@@ -38,9 +38,20 @@ export interface QueueArticle {
    * are shown in dev and left out of a build unless `drafts` is on; `edited` is served from a hand edit.
    */
   marks?: ArticleMark[];
+  /** Its review state (see src/review/): `waiting` is left out of a build with `review: true` until approved. */
+  review?: 'approved' | 'edited' | 'waiting' | 'not-required';
+  /** The quality checks' findings on its final HTML (see src/quality/). */
+  findings?: QueueFinding[];
 }
 
 export type ArticleMark = 'draft' | 'scheduled' | 'edited';
+
+/** A quality finding as the toolbar shows it (the shape of src/quality/finding.ts, less the slug). */
+export interface QueueFinding {
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+}
 
 /** What a collection's syncs did and cost while this process ran (the counts of the last sync: reused, failed, pending). */
 export interface QueueTotals {
