@@ -10,7 +10,7 @@ const DECLARED = [
     code: 1,
     name: 'failure',
     meaning:
-      'failure: an article failed or did not finish, the service refused or could not be reached, a command refused what it was asked (adopt: another keyword, an unknown id or slug, a failed article; regenerate, edit: a slug not in the manifest or not finished; edit: the edit exists already), an unexpected error',
+      'failure: an article failed or did not finish, the service refused or could not be reached, a command refused what it was asked (adopt: another keyword, an unknown id or slug, a failed article; regenerate, edit: a slug not in the manifest or not finished; edit: the edit exists already; approve, unapprove: an unknown slug or one with no output), an unexpected error',
   },
   {
     code: 2,

@@ -25,6 +25,8 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   adopt: async () => defined((await import('./commands/adopt.js')).ADOPT_COMMAND),
   regenerate: async () => defined((await import('./commands/regenerate.js')).REGENERATE_COMMAND),
   edit: async () => defined((await import('./commands/edit.js')).EDIT_COMMAND),
+  approve: async () => defined((await import('./commands/approve.js')).APPROVE_COMMAND),
+  unapprove: async () => defined((await import('./commands/approve.js')).UNAPPROVE_COMMAND),
   emulator: async () => ({
     summary: 'Run a local emulator of the article service (offline, free).',
     run: async (args) => (await import('../emulator/command.js')).runEmulatorCommand(args),
@@ -61,6 +63,7 @@ async function usage(): Promise<string> {
     '  npx astro-article-loader prune --dry-run',
     '  npx astro-article-loader verify               # in CI, with plan',
     '  npx astro-article-loader adopt <slug> <articleId>   # an unknown create found on the queue page',
+    '  npx astro-article-loader approve <slug…>      # with review: true, publish what you have read',
     '  npx astro-article-loader emulator',
     '  npx astro-article-loader emulator --port 4010 --speed realtime',
   ].join('\n');

@@ -3,6 +3,7 @@ import type { ArticleRequest } from '../contract/request-schema.js';
 import type { ArticleContext, ProcessedArticle } from '../pipeline/index.js';
 import type { ArticleSpec } from '../manifest/index.js';
 import type { CachedOutput, LockEntry, LockEntryError } from '../sync/index.js';
+import type { EntryReviewState } from '../review/review-state.js';
 import type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
 import { escapeHtml } from '../lang/escape.js';
 
@@ -70,6 +71,7 @@ export function finishedEntry(input: {
   site: EntrySiteFields;
   /** See `StoreEntry.filePath`; used only when the article has image imports. */
   filePath: string;
+  review: EntryReviewState;
 }): StoreEntry {
   const { article } = input;
   const data = withSiteFields(input.site, {
@@ -97,6 +99,7 @@ export function finishedEntry(input: {
     config: entryConfig(input.request),
     image: firstImage(article),
     faq: article.faq,
+    review: { state: input.review },
   });
   return {
     id: input.slug,
@@ -119,6 +122,7 @@ export function placeholderEntry(input: {
   lockEntry: LockEntry | undefined;
   generateDigest: (data: Record<string, unknown>) => string;
   site: EntrySiteFields;
+  review: EntryReviewState;
 }): StoreEntry {
   const progress = Math.min(1, Math.max(0, input.progress));
   const data = withSiteFields(input.site, {
@@ -146,6 +150,7 @@ export function placeholderEntry(input: {
     config: entryConfig(input.request),
     image: null,
     faq: [],
+    review: { state: input.review },
   });
   return {
     id: input.slug,

@@ -1,6 +1,7 @@
 // What one finished article's entry is made from, as one value: the store digest and the processed record's key both come from it.
 import { createRequire } from 'node:module';
 import type { ArticleSpec } from '../manifest/index.js';
+import type { EntryReviewState } from '../review/review-state.js';
 import type { ServedArticle } from '../sync/index.js';
 import { entryConfig, siteFieldsDigest } from './article-entry.js';
 import type { ArticleEntryConfig } from './entry-schema.js';
@@ -46,14 +47,16 @@ export interface EntryInputs {
     createdAt: string | null;
     /** The site's own fields (`data`, `draft`, `publishDate`). */
     site: Record<string, unknown>;
+    /** The review gate's state (`entry.data.review`): an approval rewrites the entry, never the processed record. */
+    review: EntryReviewState;
   };
 }
 
 /** The inputs of an article served from `served`, its hand edit (if any) and the pass's pipeline fingerprint. */
-export function entryInputs(spec: ArticleSpec, served: ServedArticle, parts: { createdAt: string | null; edit: string | undefined; url: string; pipeline: string }): EntryInputs {
+export function entryInputs(spec: ArticleSpec, served: ServedArticle, parts: { createdAt: string | null; edit: string | undefined; url: string; pipeline: string; review: EntryReviewState }): EntryInputs {
   return {
     processing: { version: PACKAGE_VERSION, output: served.output, edit: parts.edit ?? null, pipeline: parts.pipeline, keyword: spec.keyword, url: parts.url, config: entryConfig(spec.request) },
-    entry: { articleId: served.articleId, current: served.current, emulator: served.emulator === true, createdAt: parts.createdAt, site: siteFieldsDigest(spec) },
+    entry: { articleId: served.articleId, current: served.current, emulator: served.emulator === true, createdAt: parts.createdAt, site: siteFieldsDigest(spec), review: parts.review },
   };
 }
 
@@ -73,6 +76,8 @@ export function entryDigest(inputs: EntryInputs, generateDigest: (data: Record<s
     url: p.url,
     pipeline: p.pipeline,
     site: e.site,
+    // Only with the gate on: with it off every digest stays what it was before the gate existed.
+    ...(e.review === 'not-required' ? {} : { review: e.review }),
   });
 }
 

@@ -2,6 +2,7 @@
 import { z } from 'astro/zod';
 import { ARTICLE_TYPES, type ArticleRequest } from '../contract/request-schema.js';
 import type { BuiltInEntryField } from '../manifest/built-in-entry-fields.js';
+import { ENTRY_REVIEW_STATES } from '../review/review-state.js';
 
 /**
  * - `finished`: the article, processed.
@@ -78,6 +79,11 @@ const builtInEntrySchema = z.object({
   image: z.object({ src: z.string(), alt: z.string(), width: z.number().optional(), height: z.number().optional() }).nullable(),
   /** The question/answer pairs of the article's FAQ section (answers as plain text); empty when it has none. */
   faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+  /**
+   * The review gate (loader option or manifest `review`): `approved`, `edited` (a hand edit is served) or `waiting`
+   * (a build leaves it out; the dev server shows it, for a page to mark "needs review"); `not-required` when it is off.
+   */
+  review: z.object({ state: z.enum(ENTRY_REVIEW_STATES) }),
 } satisfies Record<BuiltInEntryField, unknown>);
 
 /** The entry's data: the built-in fields, and beside them the manifest's own `data:` fields (checked and typed by the loader option `dataSchema` when given). */

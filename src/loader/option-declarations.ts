@@ -65,6 +65,10 @@ const contentOptions = {
     default: '`false`',
     meaning: '`true` includes `draft: true` and future-dated (`publishDate`) entries in `astro build`; the dev server always shows them',
   }),
+  ...option('review', z.boolean({ error: 'must be true (each article waits for `astro-article-loader approve` before a build publishes it) or false' }).optional(), {
+    default: "the manifest's `review:`, else `false`",
+    meaning: '`true`: an article whose output nobody approved (`approve`) or hand-edited is left out of `astro build` and marked in dev (`entry.data.review`); prefer `review:` in the manifest, which the CLI reads too (see docs/review.md)',
+  }),
 };
 
 const serviceOptions = {

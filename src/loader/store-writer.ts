@@ -1,5 +1,6 @@
 // Articles into Astro's store: a finished article's entry (unless its digest says the store holds it), its processed record kept or made, and placeholders.
 import type { ArticleSpec } from '../manifest/index.js';
+import type { EntryReviewState } from '../review/review-state.js';
 import { ArticleLoaderError } from '../errors.js';
 import { readEdit, type CachedOutput, type LockEntry, type LockEntryError, type ServedArticle } from '../sync/index.js';
 import { chosenHtml, finishedEntry, placeholderEntry } from './article-entry.js';
@@ -10,6 +11,7 @@ import type { PassContext } from './pass-context.js';
 import { inProcess, type ArticleProcessor } from './pipeline-pool.js';
 import type { PlaceholderState } from './placeholder-progress.js';
 import { readProcessed, type ProcessedRecord } from './processed-entries.js';
+import { entryReview, placeholderReview } from './review-gate.js';
 
 /** A finished article whose entry must be (re)written: its digest, its processed-cache key and the record kept under it. */
 export interface PreparedEntry {
@@ -23,6 +25,8 @@ export interface PreparedEntry {
   digest: string;
   key: string;
   kept: ProcessedRecord | undefined;
+  /** `entry.data.review.state`. */
+  review: EntryReviewState;
 }
 
 /** What preparing a finished article found: the store already holds its entry, or the entry to write. */
@@ -55,7 +59,8 @@ export class StoreWriter {
     const url = this.#scope.url(spec.slug);
     const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
     const edit = pass.edits.has(spec.slug) ? (await readEdit(pass.editsDir, spec.slug))?.html : undefined;
-    const inputs = entryInputs(spec, served, { createdAt, edit, url, pipeline: pass.fingerprint });
+    const review = entryReview(this.#scope, pass, spec.slug, lockEntry);
+    const inputs = entryInputs(spec, served, { createdAt, edit, url, pipeline: pass.fingerprint, review });
     const digest = entryDigest(inputs, context.generateDigest);
     if (context.store.get(spec.slug)?.digest === digest) {
       this.#counts.unchanged += 1;
@@ -63,7 +68,7 @@ export class StoreWriter {
     }
     const key = entryProcessedKey(inputs);
     const kept = await readProcessed(pass.processed, spec.slug, key, pass.downloads);
-    return { kind: 'prepared', entry: { spec, served, lockEntry: createdAt === null ? undefined : lockEntry, url, edit, digest, key, kept } };
+    return { kind: 'prepared', entry: { spec, served, lockEntry: createdAt === null ? undefined : lockEntry, url, edit, digest, key, kept, review } };
   }
 
   /** The entry of a prepared article, from its kept record or processed now (and kept), into the store. */
@@ -87,6 +92,7 @@ export class StoreWriter {
       digest: prepared.digest,
       site: spec,
       filePath: pass.entryFile,
+      review: prepared.review,
     });
     const { context } = this.#scope;
     const data = await context.parseData({ id: entry.id, data: entry.data });
@@ -131,7 +137,7 @@ export class StoreWriter {
 
   #placeholder(spec: ArticleSpec, shown: { status: 'queued' | 'processing' | 'failed'; statusDetail: string | null; progress: number; error: LockEntryError | null }, lockEntry: LockEntry | undefined): void {
     const { context } = this.#scope;
-    const entry = placeholderEntry({ slug: spec.slug, keyword: spec.keyword, request: spec.request, ...shown, lockEntry, generateDigest: context.generateDigest, site: spec });
+    const entry = placeholderEntry({ slug: spec.slug, keyword: spec.keyword, request: spec.request, ...shown, lockEntry, generateDigest: context.generateDigest, site: spec, review: placeholderReview(this.#scope) });
     // Not through parseData: a placeholder is our own shape, and a user schema may demand fields only finished articles have.
     if (context.store.set({ id: entry.id, data: entry.data, digest: entry.digest, rendered: entry.rendered })) this.#counts.placeholders += 1;
   }

@@ -5,6 +5,7 @@ import { InternalLinksError, PipelineOptionError } from '../pipeline/index.js';
 import type { LockEntryError, NotReadyArticle, SyncResult } from '../sync/index.js';
 import type { CollectionScope } from './collection-scope.js';
 import type { PassContext } from './pass-context.js';
+import { logWaiting, waitingForReview } from './review-gate.js';
 import { articleProcessor, type ArticleProcessor } from './pipeline-pool.js';
 import type { ArticleMark } from './runtime.js';
 import type { OutputReader, Preparation, StoreWriter } from './store-writer.js';
@@ -55,8 +56,10 @@ export function errorOf(error: unknown): LockEntryError {
 export async function applyResult(scope: CollectionScope, writer: StoreWriter, result: SyncResult, pass: PassContext): Promise<NotReadyArticle[]> {
   const bySlug = new Map(pass.specs.map((spec) => [spec.slug, spec]));
   const limit = pLimit(16);
-  // Left out of the site: its entry (if any) is not claimed, and goes.
-  const published = result.articles.filter((article) => !pass.unpublished.has(article.slug));
+  // Left out of the site: its entry (if any) is not claimed, and goes. So is, with the review gate on, an output nobody approved.
+  const waiting = waitingForReview(scope, pass, result.articles);
+  logWaiting(scope, pass, waiting);
+  const published = result.articles.filter((article) => !pass.unpublished.has(article.slug) && !waiting.has(article.slug));
   const readiness = await prepareAll(writer, published, bySlug, pass, limit);
   const misses = [...readiness.values()].filter((item) => item.kind === 'prepared' && item.entry.kept === undefined).length;
   const processor = articleProcessor(pass.site, misses);

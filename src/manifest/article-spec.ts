@@ -23,4 +23,6 @@ export interface Manifest {
   specs: ArticleSpec[];
   /** What is allowed but probably not meant (a default some entries take without effect); printed, never fatal. */
   warnings: ManifestProblem[];
+  /** The top-level `review:` (the review gate), when the manifest sets it. */
+  review?: boolean;
 }

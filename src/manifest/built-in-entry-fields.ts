@@ -31,6 +31,7 @@ export const BUILT_IN_ENTRY_FIELDS = [
   'publishDate',
   'image',
   'faq',
+  'review',
 ] as const;
 export type BuiltInEntryField = (typeof BUILT_IN_ENTRY_FIELDS)[number];
 

@@ -16,11 +16,12 @@ import { ManifestError, type ManifestProblem } from './manifest-error.js';
 import { ineffectiveMessage, ineffectiveParameters } from './ineffective-parameters.js';
 import { checkSiteDefaults, resolveSiteFields, SITE_FIELDS, type SiteFields, type SiteValues } from './site-fields.js';
 import { parameterSchema, typesAccepting } from './parameter-kinds.js';
+import { reviewSetting } from './review-setting.js';
 import { deriveSlug, keywordIdentity, slugIdentity, validateSlug } from './slug.js';
 import { didYouMean, suggestName } from './suggestion.js';
 import { keywordTextProblem, textValueProblems } from './text-hygiene.js';
 
-const SECTIONS = ['defaults', 'articles'];
+const SECTIONS = ['defaults', 'articles', 'review'];
 const SECTION_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   keywords: 'articles',
   entries: 'articles',
@@ -145,7 +146,7 @@ function checkRoot(root: unknown, checker: Checker): Record<string, unknown> | u
       else if (key === 'keyword' || key === 'slug') message = 'belongs on an entry under `articles:`';
       else {
         const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, SECTIONS);
-        message = `is not part of a manifest, which has only \`defaults\` and \`articles\`${didYouMean(suggestion, '; remove it')}`;
+        message = `is not part of a manifest, which has only \`defaults\`, \`articles\` and \`review\`${didYouMean(suggestion, '; remove it')}`;
       }
       checker.add({ section: 'top-level', field: key, message }, [key]);
     }
@@ -495,6 +496,8 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
   if (root === undefined) throw new ManifestError(file, checker.problems);
 
   const defaults = resolveDefaults(root.defaults, checker);
+  const review = reviewSetting(root.review, document.literal(['review']));
+  if (review.problem !== undefined) checker.add({ section: 'top-level', field: 'review', message: review.problem }, ['review']);
   const drafts: Draft[] = [];
   const articles = root.articles;
   if (articles === undefined) {
@@ -530,7 +533,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
       source: { file, ...(draft.line !== undefined ? { line: draft.line } : {}) },
     };
   });
-  return { file, specs, warnings };
+  return { file, specs, warnings, ...(review.review === undefined ? {} : { review: review.review }) };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -5,7 +5,7 @@ import { billedWords } from './billed-words.js';
 import { explicitParameters, requestHash } from './canonical-request.js';
 import { AdoptError } from './errors.js';
 import { normalizedKeyword } from './lock-integrity.js';
-import { previousOf } from './lock-entry-records.js';
+import { approvalOf, previousOf } from './lock-entry-records.js';
 import { readLockFile, resolveLockPaths, type LockEntry } from './lock-file.js';
 import { LockSession } from './lock-session.js';
 import { OutputCache } from './output-cache.js';
@@ -131,6 +131,7 @@ function adoptedEntry(spec: SyncSpec, articleId: string, record: ArticleStatus, 
     updatedAt: now,
     request: explicitParameters(spec.request),
     ...(previous === undefined || previous.articleId === articleId ? {} : { previous }),
+    ...approvalOf(before),
   };
   if (output === undefined || record.status !== 'finished') return entry;
   return { ...entry, finishedAt: now, output, ...billedWords(record.output.html, articleRequestSchema.parse(spec.request)) };

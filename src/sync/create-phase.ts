@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { ArticleRequest } from '../contract/request-schema.js';
 import { explicitParameters } from './canonical-request.js';
-import { billedOf, previousOf } from './lock-entry-records.js';
+import { approvalOf, billedOf, previousOf } from './lock-entry-records.js';
 import type { LockEntry, LockEntryError, LockFile } from './lock-file.js';
 import type { LockSession } from './lock-session.js';
 import type { PlannedArticle, SyncPlan, SyncSpec } from './plan.js';
@@ -62,6 +62,7 @@ export async function restoreEarlier(plan: SyncPlan, lock: LockFile, options: Pi
       ...billedOf(previous),
       ...(previous.emulator === true ? { emulator: true as const } : {}),
       request: explicitParameters(spec.request),
+      ...approvalOf(entry),
     };
     options.state.record(article.slug, 'restored');
   }
@@ -127,6 +128,7 @@ function stageIntent(article: PlannedArticle, lock: LockFile, options: CreatePha
     request: explicitParameters(spec.request),
     ...(options.onEmulator ? { emulator: true as const } : {}),
     ...(previous === undefined ? {} : { previous }),
+    ...approvalOf(before),
   };
   options.session.stage((current) => ((current.articles[article.slug] = entry), true));
   return { entry, before };

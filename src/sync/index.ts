@@ -8,14 +8,16 @@ export {
 export {
   CACHE_DIR_NAME, emptyLockFile, LOCK_ENTRY_STATUSES, LOCK_FILE_NAME, LOCK_FILE_VERSION, lockFileSchema,
   inspectLockFile, lockPathsForManifest, parseLockFile, readLockFile, resolveLockPaths, serializeLockFile, writeLockFile,
-  type LockEntry, type LockEntryError, type LockEntryStatus, type LockFile, type PreviousArticle
+  type LockApproval, type LockEntry, type LockEntryError, type LockEntryStatus, type LockFile, type PreviousArticle
 } from './lock-file.js';
 export {
   OutputCache, referencedOutputs, serializeOutput, type CachedOutput, type CacheProblem, type CacheWarning,
   type KeyedStore
 } from './output-cache.js';
 export { ProcessedStore, type ProcessedProblem } from './processed-store.js';
+export { servedOf } from './served-output.js';
 export { withProcessLock, type HeldLock, type ProcessLockOptions } from './process-lock.js';
+export { LockSession, type LockMutation } from './lock-session.js';
 export {
   describeCreateReason, planSync, type CacheIndex, type CreateReason, type PlanAction, type PlannedArticle,
   type PlanOptions, type SyncPlan, type SyncService, type SyncSpec

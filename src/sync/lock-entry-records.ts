@@ -1,6 +1,7 @@
-// Records kept in a lock entry: its billing figures, and the earlier finished article it may carry.
+// Records kept in a lock entry: its billing figures, the earlier finished article it may carry, and its approval.
 import type { BilledWords } from './billed-words.js';
-import type { LockEntry, PreviousArticle } from './lock-file.js';
+import type { LockEntry, LockFile, PreviousArticle } from './lock-file.js';
+import { servedOf } from './served-output.js';
 
 /** The billing record of an entry or a previous article, as far as it was recorded. */
 export function billedOf(record: Partial<BilledWords>): Partial<BilledWords> {
@@ -26,3 +27,36 @@ export function previousOf(entry: LockEntry | undefined): PreviousArticle | unde
   return entry.previous;
 }
 
+
+/**
+ * The approval a rewritten entry keeps: it names the output it approved, so while the earlier article is served
+ * (a regenerate being written, a restore) it still approves that one, and never the new output.
+ */
+export function approvalOf(entry: LockEntry | undefined): Pick<LockEntry, 'approved'> {
+  return entry?.approved === undefined ? {} : { approved: entry.approved };
+}
+
+/** What `verify` says of an approval whose output the entry no longer serves (regenerated, or fetched again changed). */
+export interface ApprovalProblem {
+  code: 'stale_approval';
+  severity: 'warning';
+  slug: string;
+  message: string;
+}
+
+/**
+ * Approvals of outputs that no longer exist in the lock file. A warning, not an error: the gate compares hashes, so
+ * such an approval approves nothing (the article waits for review); nothing is lost, paid or published unseen.
+ */
+export function approvalProblems(lock: LockFile): ApprovalProblem[] {
+  return Object.entries(lock.articles).flatMap(([slug, entry]) => {
+    const approved = entry.approved;
+    if (approved === undefined || approved.output === servedOf(entry)?.output) return [];
+    return [{
+      code: 'stale_approval' as const,
+      severity: 'warning' as const,
+      slug,
+      message: `the approval of "${slug}" (${approved.approvedAt}) is for output ${approved.output.slice(0, 19)}…, which the lock file no longer serves (regenerated, or fetched again changed); the article waits for review: read it, then \`astro-article-loader approve ${slug}\` (or \`unapprove ${slug}\` to clear this)`,
+    }];
+  });
+}

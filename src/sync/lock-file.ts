@@ -58,6 +58,13 @@ const previousSchema = z.strictObject({
 });
 export type PreviousArticle = z.output<typeof previousSchema>;
 
+/**
+ * A person's yes to one output (the review gate, see src/review/): the output's hash when it was approved, and when.
+ * It approves that output only: a regenerated or refreshed article has another hash and waits for review again.
+ */
+const approvalSchema = z.strictObject({ output: contentHash, approvedAt: timestamp });
+export type LockApproval = z.output<typeof approvalSchema>;
+
 export const lockEntrySchema = z
   .strictObject({
     keyword: z.string(),
@@ -77,6 +84,8 @@ export const lockEntrySchema = z
     previous: previousSchema.optional(),
     /** The request's non-default parameters (see `explicitParameters`), for `plan` diffs. */
     request: z.record(z.string(), z.unknown()).optional(),
+    /** The approval of the review gate (absent: never approved); see `approvalSchema`. */
+    approved: approvalSchema.optional(),
   })
   .superRefine((entry, ctx) => {
     if ((entry.status === 'pending' || entry.status === 'finished') && entry.articleId === undefined) {
@@ -218,6 +227,7 @@ const ENTRY_KEY_ORDER = [
   'error',
   'previous',
   'request',
+  'approved',
 ] as const satisfies readonly (keyof LockEntry)[];
 
 function sortedKeys(value: unknown): unknown {
@@ -246,7 +256,7 @@ export function serializeLockFile(lock: LockFile): string {
     for (const key of ENTRY_KEY_ORDER) {
       const value = entry[key];
       if (value === undefined) continue;
-      ordered[key] = key === 'previous' || key === 'error' || key === 'request' ? sortedKeys(value) : value;
+      ordered[key] = key === 'previous' || key === 'error' || key === 'request' || key === 'approved' ? sortedKeys(value) : value;
     }
     articles[slug] = ordered;
   }

@@ -6,6 +6,7 @@ import { inspectLockFile, readLockFile, resolveLockPaths, type LockFile } from '
 import type { LockIntegrityProblem } from './lock-integrity.js';
 import { adoptCommand, retryUnknownCommand, unknownCreatesExplanation } from './unknown-creates.js';
 import { LockSession } from './lock-session.js';
+import { approvalProblems, type ApprovalProblem } from './lock-entry-records.js';
 import type { SyncSpec } from './plan.js';
 
 export interface LockState {
@@ -72,7 +73,7 @@ export async function pruneArticles(options: { specs: readonly Pick<SyncSpec, 's
 
 /** One thing `verify` found. `warning`s (an unreferenced cache file) don't make it fail. */
 export interface VerifyProblem {
-  code: CacheProblem['code'] | LockIntegrityProblem['code'] | EditProblem['code'] | 'unresolved_unknown';
+  code: CacheProblem['code'] | LockIntegrityProblem['code'] | EditProblem['code'] | ApprovalProblem['code'] | 'unresolved_unknown';
   severity: 'error' | 'warning';
   message: string;
   file?: string;
@@ -102,5 +103,6 @@ export async function verifyArticles(lockFileOrDir: string): Promise<{ lockFile:
   }
   problems.push(...(await new OutputCache(cacheDir).verify(lock)));
   problems.push(...(await editProblems(editsDirFor(lockFile), lock)));
+  problems.push(...approvalProblems(lock).map((problem) => ({ ...problem, file: lockFile })));
   return { lockFile, cacheDir, entries: Object.keys(lock.articles).length, problems };
 }

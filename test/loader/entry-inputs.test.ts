@@ -17,7 +17,7 @@ const spec = {
   publishDate: new Date('2030-01-02T03:04:05.000Z'),
 } as unknown as ArticleSpec;
 const served = { output: `sha256:${'c'.repeat(64)}`, articleId: 'art_123', hash: 'sha256:request', current: true };
-const parts = { url: '/articles/pour-over/', pipeline: 'fp-0123456789abcdef' };
+const parts = { url: '/articles/pour-over/', pipeline: 'fp-0123456789abcdef', review: 'not-required' as const };
 
 function withVersion(inputs: EntryInputs): EntryInputs {
   // The pinned values were made with this version; the package's own changes with every release.

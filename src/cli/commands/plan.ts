@@ -8,12 +8,14 @@ import { formatCount, plural, type Output } from '../output.js';
 import { type CostEstimate, costLine, costOf, planArticleLines, planCountsLine, plannedArticleJson } from '../plan-report.js';
 import { editedLines, editedReport } from '../edited-report.js';
 import { openProject } from '../project-files.js';
+import { REVIEW_FLAG_HELP, REVIEW_FLAGS, reviewRequired } from '../review-flags.js';
+import { reviewLines, reviewReport } from '../review-report.js';
 import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../spending-flags.js';
 
 export const PLAN_COMMAND: CommandDefinition = {
   name: 'plan',
   summary: 'Show what a build would create, reuse or wait for, why, and what it would cost. No requests.',
-  flags: { ...SYNC_RULE_FLAGS, all: { type: 'boolean' }, 'internal-links': { type: 'boolean' } },
+  flags: { ...SYNC_RULE_FLAGS, ...REVIEW_FLAGS, all: { type: 'boolean' }, 'internal-links': { type: 'boolean' } },
   selectionFlags: SYNC_RULE_SELECTIONS,
   help: `Usage: astro-article-loader plan [options]
 
@@ -28,6 +30,10 @@ ${SYNC_RULE_HELP}
   --all                  Also list the articles that are reused
   --internal-links       Count the internal-link credits too (1 per new article),
                          when the site uses the service's internal links
+${REVIEW_FLAG_HELP}
+
+With the review gate on, it also lists the articles waiting for review: a build leaves
+them out until \`approve\` (see docs/review.md).
 
 Examples:
   npx astro-article-loader plan
@@ -54,6 +60,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const overTheBudget = overBudget(plan, rules.budget);
   const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
   const edits = await editedReport(state.lockFile, state.lock);
+  const review = reviewReport(state.lock, edits.edited, manifest.specs.map((spec) => spec.slug), reviewRequired(flags, manifest));
 
   if (output.json) {
     output.document({
@@ -73,6 +80,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
       orphans: plan.orphans.map(plannedArticleJson),
       edited: edits.edited,
       editedBehind: edits.behind,
+      review,
     });
     return exitCode;
   }
@@ -86,6 +94,9 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const edited = editedLines(edits, style, io.cwd);
   if (edited.length > 0) output.out();
   for (const line of edited) output.out(line);
+  const reviewing = reviewLines(review, style, creates);
+  if (reviewing.length > 0) output.out();
+  for (const line of reviewing) output.out(line);
   const unknown = unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown'));
   if (unknown.length > 0) output.out();
   for (const line of unknown) output.out(style.yellow(line));

@@ -10,6 +10,8 @@ import { shownPath } from '../manifest-location.js';
 import { formatCount, plural, type CommandIo, type Output } from '../output.js';
 import { editedLines, editedReport } from '../edited-report.js';
 import { openLockProject } from '../project-files.js';
+import { REVIEW_FLAG_HELP, REVIEW_FLAGS, reviewRequired } from '../review-flags.js';
+import { reviewLines, reviewReport } from '../review-report.js';
 import { fitWidth } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceConfigured } from '../service-connection.js';
 
@@ -18,6 +20,7 @@ export const STATUS_COMMAND: CommandDefinition = {
   summary: "List the lock file's articles, their status on the service and the words billed so far.",
   flags: {
     ...SERVICE_FLAGS,
+    ...REVIEW_FLAGS,
     'refresh-all': { type: 'boolean' },
     'no-refresh': { type: 'boolean' },
     concurrency: { type: 'string' },
@@ -35,8 +38,10 @@ ${SERVICE_FLAG_HELP}
                          deleted or edited in the writing tool)
   --no-refresh           Only the lock file: no request at all
   --concurrency <n>      GET requests at once (default 8)
+${REVIEW_FLAG_HELP}
 
 Without ARTICLES_API_KEY and a service URL, status shows the lock file only.
+With the review gate on, it lists the articles waiting for review (see docs/review.md).
 
 Words billed are as recorded: sync records each article's words (the visible words of its
 HTML, counted as the service bills them) and its generated images when it finishes or is
@@ -90,6 +95,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
   const billed = billedWords(rows, state.lock);
   const notInLock = manifest === undefined ? [] : manifest.specs.map((spec) => spec.slug).filter((slug) => state.lock.articles[slug] === undefined);
   const edits = await editedReport(state.lockFile, state.lock);
+  const review = reviewReport(state.lock, edits.edited, manifest?.specs.map((spec) => spec.slug), reviewRequired(flags, manifest));
 
   if (output.json) {
     output.document({
@@ -104,6 +110,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
       notInLock,
       edited: edits.edited,
       editedBehind: edits.behind,
+      review,
       totals: statusTotals(rows, remotes.size, billed),
     });
     return EXIT_CODES.ok;
@@ -120,6 +127,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
   printBilledWords(output, billed);
   printStatusNotes(output, rows, notInLock);
   for (const line of editedLines(edits, style, io.cwd)) output.out(line);
+  for (const line of reviewLines(review, style)) output.out(line);
   if (skippedRefresh) {
     output.err(
       output.errStyle.yellow(`Not refreshed from the service (${plural(targets.length, 'unfinished article')}): set ARTICLES_API_URL and ARTICLES_API_KEY, or run \`astro-article-loader emulator\` for local testing.`),

@@ -19,7 +19,9 @@ Checks the lock file and the cache beside it: the lock file parses and can be tr
 fetched for the entry's own article), no create is left with an unknown outcome, every
 finished article has its cached output, every cache file's content matches its hash, and
 no file is left over from an interrupted write. Exits 4 with a list of problems otherwise.
-Cache files nothing refers to are listed as warnings (prune removes them).
+Cache files nothing refers to are listed as warnings (prune removes them), and so is an
+approval whose output the lock file no longer serves (the article waits for review, so
+nothing is published unseen; approve it again, or unapprove it).
 It reads the manifest's location only (to find the lock file), never the service.
 
 Options:

@@ -1,0 +1,79 @@
+// The review gate in a pass: whether it is on, which articles a build leaves out because nobody approved their output, and the log lines that say so.
+import { basename, dirname, relative } from 'node:path';
+import { plural } from '../lang/count-text.js';
+import type { Manifest } from '../manifest/index.js';
+import { entryReviewState, reviewState } from '../review/review-rule.js';
+import type { EntryReviewState } from '../review/review-state.js';
+import type { LockEntry, SyncResult } from '../sync/index.js';
+import type { CollectionScope } from './collection-scope.js';
+import type { PassContext } from './pass-context.js';
+
+/** Scopes already warned that the loader option and the manifest disagree: once per dev server or build. */
+const warned = new WeakSet<CollectionScope>();
+
+/** Whether the gate was on in each scope's last pass, for the placeholders written between passes. */
+const lastRequired = new WeakMap<CollectionScope, boolean>();
+
+/** The manifests the CLI finds without `--manifest`. */
+const CONVENTIONAL = new Set(['articles.yaml', 'articles.yml', 'articles.json', 'articles.csv']);
+
+/**
+ * Whether the gate is on: the loader option `review` when given (it wins for the build), else the manifest's
+ * `review:`, else off. When both are given and differ, the log says once that the CLI reads the manifest's.
+ */
+export function reviewRequired(scope: CollectionScope, manifest: Manifest): boolean {
+  const option = scope.options.review;
+  if (option !== undefined && manifest.review !== undefined && option !== manifest.review && !warned.has(scope)) {
+    warned.add(scope);
+    scope.log.logger.warn(
+      `the loader option review: ${option} wins for this build over review: ${manifest.review} in ${relative(scope.root, manifest.file)}; ` +
+        '`check`, `plan`, `status` and `approve` read the manifest\'s. Set it in the manifest only, so the build and the CLI agree.',
+    );
+  }
+  const required = option ?? manifest.review ?? false;
+  lastRequired.set(scope, required);
+  return required;
+}
+
+/** A placeholder's `entry.data.review.state`: nothing is served yet, so with the gate on it waits. */
+export function placeholderReview(scope: CollectionScope): EntryReviewState {
+  return lastRequired.get(scope) === true ? 'waiting' : 'not-required';
+}
+
+/** What `entry.data.review.state` says for one article of the pass. */
+export function entryReview(scope: CollectionScope, pass: PassContext, slug: string, lockEntry: LockEntry | undefined): EntryReviewState {
+  return entryReviewState(reviewRequired(scope, pass.manifest), lockEntry, pass.edits.has(slug));
+}
+
+/**
+ * A build with the gate on: the articles it would serve whose output is neither approved nor hand-edited. They are
+ * left out like drafts (synced and paid for, never published unseen); the dev server shows them, marked.
+ */
+export function waitingForReview(scope: CollectionScope, pass: PassContext, articles: SyncResult['articles']): Set<string> {
+  // Asked in dev too: the placeholders of the pass follow it.
+  const required = reviewRequired(scope, pass.manifest);
+  if (scope.dev || !required) return new Set();
+  const served = articles.filter((article) => article.serve !== undefined && !pass.unpublished.has(article.slug));
+  return new Set(served.filter((article) => reviewState(article.entry, pass.edits.has(article.slug)) === 'waiting').map((article) => article.slug));
+}
+
+/** The log's list of the articles waiting, and the command that approves them. */
+export function logWaiting(scope: CollectionScope, pass: PassContext, waiting: ReadonlySet<string>): void {
+  if (waiting.size === 0) return;
+  const slugs = [...waiting].sort();
+  const shown = slugs.length > 10 ? `${slugs.slice(0, 10).join(', ')} and ${slugs.length - 10} more` : slugs.join(', ');
+  const manifestFlag = projectFlag(scope, pass);
+  const command = `npx astro-article-loader approve${manifestFlag} ${slugs.length > 3 ? '<slug…>' : slugs.join(' ')}`;
+  scope.log.logger.info(
+    `${plural(waiting.size, 'article waits', 'articles wait')} for review and ${waiting.size === 1 ? 'is' : 'are'} left out of the build: ${shown}. ` +
+      `Read ${waiting.size === 1 ? 'it' : 'them'} in \`astro dev\` (marked "needs review"), then approve: ${command} ` +
+      `(or \`npx astro-article-loader approve${manifestFlag} --all-clean\` for every one with no error finding).`,
+  );
+}
+
+/** The flag that points the CLI at this collection: none for a conventional manifest at the root, else its manifest (or, inline, its lock file). */
+function projectFlag(scope: CollectionScope, pass: PassContext): string {
+  if (scope.options.manifest.kind !== 'file') return ` --lock-file ${relative(scope.root, pass.lockFile)}`;
+  const file = pass.manifest.file;
+  return dirname(file) === scope.root && CONVENTIONAL.has(basename(file)) ? '' : ` --manifest ${relative(scope.root, file)}`;
+}
