@@ -2,11 +2,9 @@
 import { ArticleLoaderError } from '../errors.js';
 import { loaderRuntime, type QueueSnapshot, type RegenerationAnswer } from '../loader/runtime.js';
 import { shortPath } from '../loader/short-path.js';
+import { approve } from '../review/approvals.js';
 import { startEdit } from '../sync/index.js';
-
-/** The actions the panel may ask for. */
-export const PANEL_ACTIONS = ['edit', 'regenerate'] as const;
-export type PanelAction = (typeof PANEL_ACTIONS)[number];
+import type { PanelAction } from './panel-state.js';
 
 export interface PanelRequest {
   action: PanelAction;
@@ -17,6 +15,7 @@ export interface PanelRequest {
 }
 
 export type PanelAnswer =
+  | { action: 'approve'; slug: string; output: string | null; changed: boolean }
   | { action: 'edit'; slug: string; file: string; polished: boolean }
   | ({ action: 'regenerate' } & RegenerationAnswer);
 
@@ -44,6 +43,12 @@ function articleOf(request: PanelRequest): QueueSnapshot {
 export async function runPanelAction(request: PanelRequest, root: string): Promise<PanelAnswer> {
   const snapshot = articleOf(request);
   switch (request.action) {
+    case 'approve': {
+      // The CLI's approve: the output served now, recorded under the inter-process lock, written atomically.
+      const project = { lockFile: snapshot.lockFile, slugs: snapshot.articles.map((article) => article.slug), manifestName: snapshot.manifest };
+      const [change] = await approve(project, [request.slug]);
+      return { action: 'approve', slug: request.slug, output: change?.output ?? null, changed: change?.changed ?? false };
+    }
     case 'edit': {
       const edit = await startEdit(snapshot.lockFile, request.slug, { shown: (path) => shortPath(path, root) });
       return { action: 'edit', slug: request.slug, file: shortPath(edit.file, root), polished: edit.polished };

@@ -4,8 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ArticleLoaderError } from '../errors.js';
-import { PANEL_ACTIONS, PanelActionError, runPanelAction, type PanelRequest } from './panel-actions.js';
-import { PANEL_ENDPOINT, TOKEN_HEADER } from './panel-state.js';
+import type { PanelRequest } from './panel-actions.js';
+import { PANEL_ACTIONS, PANEL_ENDPOINT, TOKEN_HEADER } from './panel-state.js';
 
 /** Larger bodies are refused unread: a request names one action on one article. */
 const MAX_BODY_BYTES = 4096;
@@ -109,6 +109,8 @@ export function servePanelActions(middlewares: MiddlewareHost, options: { root: 
         reply(res, 400, { ok: false, code: 'bad_request', message: request });
         return;
       }
+      // The actions (the sync engine, the review room) load with the first request, not with astro.config.
+      const { PanelActionError, runPanelAction } = await import('./panel-actions.js');
       try {
         const answer = await runPanelAction(request, options.root);
         options.onActed?.();

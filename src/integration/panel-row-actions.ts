@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 // One article's buttons in the toolbar panel (Approve, Regenerate with its estimate and a confirm, Edit), sent to the dev server's endpoint. Browser-only.
-import { PANEL_ENDPOINT, TOKEN_HEADER } from './panel-state.js';
+import { PANEL_ENDPOINT, TOKEN_HEADER, type PanelAction } from './panel-state.js';
 
 /** What the endpoint answers (see panel-actions.ts); a refusal has `ok: false` and a message to show as it is. */
 type Answer = { ok: false; code: string; message: string } | ({ ok: true; action: string } & Record<string, unknown>);
 
-export type RowAction = 'approve' | 'edit' | 'regenerate';
+export type RowAction = PanelAction;
 
 /** The article a row acts on, and the token of the dev server that sent the state. */
 export interface ActionTarget {

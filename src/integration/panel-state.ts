@@ -11,6 +11,10 @@ export const REFRESH_EVENT = `${TOOLBAR_APP_ID}:refresh`;
 
 /** The dev server's endpoint for the panel's actions (Edit, Regenerate, Approve): a JSON POST, see panel-endpoint.ts. */
 export const PANEL_ENDPOINT = `/_${TOOLBAR_APP_ID}/actions`;
+/** The actions the panel may ask the endpoint for. */
+export const PANEL_ACTIONS = ['approve', 'edit', 'regenerate'] as const;
+export type PanelAction = (typeof PANEL_ACTIONS)[number];
+
 /** The header carrying the dev server's token, which the panel receives in its state. */
 export const TOKEN_HEADER = `x-${TOOLBAR_APP_ID}-token`;
 

@@ -124,8 +124,8 @@ const MARK_BADGE: Record<NonNullable<QueueArticle['marks']>[number], { style: Ba
 /** The buttons an article offers: Approve while it waits for review; Regenerate and Edit once it has a finished article (Edit unless it has an edit). */
 function offeredActions(article: QueueArticle): RowAction[] {
   const offered: RowAction[] = [];
-  if (article.review === 'waiting') offered.push('approve');
   if (article.state === 'finished' || article.state === 'reused') {
+    if (article.review === 'waiting') offered.push('approve');
     offered.push('regenerate');
     if (!(article.marks ?? []).includes('edited')) offered.push('edit');
   }

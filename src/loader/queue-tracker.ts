@@ -62,6 +62,8 @@ export class QueueTracker {
   #blocked = new Map<string, QueueArticle>();
   /** Each article's marks (draft, scheduled, edited), as the last pass found them. */
   #marks = new Map<string, ArticleMark[]>();
+  /** Each article's review state and quality findings, as its entry in the store last said them. */
+  readonly #details = new Map<string, Pick<QueueArticle, 'review' | 'findings'>>();
 
   constructor(base: Base, url: (slug: string) => string) {
     this.#base = base;
@@ -92,6 +94,16 @@ export class QueueTracker {
     this.#marks = new Map(marks);
     this.#articles = this.#queue();
     this.#publish();
+  }
+
+  /**
+   * An entry's review state and findings, as the store writer writes it. Not published by itself (a
+   * build writes thousands of entries): the pass's next change, or the wait's next event, carries it.
+   */
+  describe(slug: string, details: Pick<QueueArticle, 'review' | 'findings'>): void {
+    this.#details.set(slug, details);
+    const article = this.#articles.get(slug);
+    if (article !== undefined) this.#articles.set(slug, { ...article, ...details });
   }
 
   readonly onEvent = (event: SyncEvent): void => {
@@ -140,6 +152,7 @@ export class QueueTracker {
         error: state === 'failed' || state === 'unknown' ? (article.error ?? null) : null,
         ...words,
         ...(this.#marks.has(article.slug) ? { marks: this.#marks.get(article.slug)! } : {}),
+        ...this.#details.get(article.slug),
       });
     }
     for (const [slug, article] of this.#blocked) if (!next.has(slug)) next.set(slug, article);

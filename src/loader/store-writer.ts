@@ -60,6 +60,8 @@ export class StoreWriter {
     const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
     const edit = pass.edits.has(spec.slug) ? (await readEdit(pass.editsDir, spec.slug))?.html : undefined;
     const review = entryReview(this.#scope, pass, spec.slug, lockEntry);
+    // The panel lists what waits for review, and offers Approve on it.
+    this.#scope.tracker.describe(spec.slug, { review });
     const inputs = entryInputs(spec, served, { createdAt, edit, url, pipeline: pass.fingerprint, review });
     const digest = entryDigest(inputs, context.generateDigest);
     if (context.store.get(spec.slug)?.digest === digest) {

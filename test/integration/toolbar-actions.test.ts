@@ -1,13 +1,13 @@
 // The Articles app's actions in real headless Chromium against `astro dev` (offline: the embedded emulator writes at once, for free),
 // and the endpoint they go through: refused from another origin, without the token, or for another host, with the lock file untouched.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage, createSite, startDevServer, type DevServer, type Site } from './astro-project.js';
+import { astro, buildPackage, createSite, startDevServer, type DevServer, type Site } from './astro-project.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const present = existsSync(CHROMIUM);
@@ -68,6 +68,9 @@ describe.skipIf(!present)('the Articles app’s actions in the dev toolbar', () 
   beforeAll(async () => {
     await buildPackage();
     site = await createSite('toolbar');
+    // The review gate on, in the manifest where the CLI reads it too: the three committed articles wait for review.
+    const manifest = join(site.root, 'articles.yaml');
+    await writeFile(manifest, `review: true\n${await readFile(manifest, 'utf8')}`);
     server = await startDevServer(site.root);
     elsewhere = createServer((_req, res) => res.end('<!doctype html><title>elsewhere</title>'));
     await new Promise<void>((resolvePromise) => elsewhere.listen(0, '127.0.0.1', resolvePromise));
@@ -188,4 +191,31 @@ describe.skipIf(!present)('the Articles app’s actions in the dev toolbar', () 
     expect(entry.attempt).toBe(2);
     await page.locator(`[data-articles-panel] li.article[data-slug="${slug}"][data-state="finished"]`).waitFor({ timeout: STATE_TIMEOUT });
   }, 120_000);
+
+  it('should list an article waiting for review, marked, and approve it from Approve: the lock file records it and the next build publishes it', async () => {
+    const slug = 'cold-brew-ratio';
+    await page.locator(`[data-articles-panel] li.article[data-slug="${slug}"][data-review="waiting"]`).waitFor({ timeout: STATE_TIMEOUT });
+    expect(await row(slug).locator('[data-mark="needs-review"]').textContent()).toBe('needs review');
+    const lockBefore = JSON.parse(await lockText()) as { articles: Record<string, { approved?: unknown }> };
+    expect(lockBefore.articles[slug]!.approved).toBeUndefined();
+
+    await row(slug).locator('[data-action="approve"]').click();
+    await row(slug).locator('.actions .result[data-result="done"]', { hasText: 'Approved: the next build publishes it.' }).waitFor({ timeout: STATE_TIMEOUT });
+    // The answer comes after the write: the approval is on the entry, against the output it serves.
+    const entry = (JSON.parse(await lockText()) as { articles: Record<string, { output: string; approved?: { output: string } }> }).articles[slug]!;
+    expect(entry.approved?.output).toBe(entry.output);
+    // The dev server reads the lock file again: the article no longer waits, and Approve is gone.
+    await page.locator(`[data-articles-panel] li.article[data-slug="${slug}"][data-review="approved"]`).waitFor({ timeout: STATE_TIMEOUT });
+    expect(await row(slug).locator('[data-action="approve"]').count()).toBe(0);
+    expect(await row(slug).locator('[data-mark="needs-review"]').count()).toBe(0);
+
+    // The next build: the approved article and the hand-edited one are published; the regenerated one waits again.
+    await server.stop();
+    const build = await astro(site.root, ['build']);
+    expect(build.code, build.output).toBe(0);
+    expect(existsSync(join(site.root, 'dist/articles/cold-brew-ratio/index.html'))).toBe(true);
+    expect(existsSync(join(site.root, 'dist/articles/pour-over-coffee/index.html'))).toBe(true);
+    expect(existsSync(join(site.root, 'dist/articles/best-coffee-grinders/index.html'))).toBe(false);
+    expect(build.output).toMatch(/1 article waits for review and is left out of the build: best-coffee-grinders/);
+  }, 240_000);
 });
