@@ -8,6 +8,7 @@ import { warnWhenDebugPrintsEnv } from '../loader/debug-env.js';
 import { loaderRuntime, shutdownRuntime } from '../loader/runtime.js';
 import { embeddedEmulatorRunning, embeddedEmulatorUrl, keepEmbeddedEmulator } from '../service/embedded-emulator.js';
 import { formatBuildSummary } from './build-summary.js';
+import { newPanelToken, servePanelActions } from './panel-endpoint.js';
 import { TOOLBAR_APP_ID } from './panel-state.js';
 import { relayQueues, type QueueRelay } from './toolbar-relay.js';
 
@@ -97,11 +98,15 @@ export function articles(options: ArticlesIntegrationOptions = {}): AstroIntegra
         // Offline, the loader would stop the emulator after each sync and start another (a new port)
         // on the next manifest edit; the dev server keeps one until it stops. Idempotent across restarts.
         keepEmbeddedEmulator('astro dev');
-        const devRelay = settings.toolbar ? relayQueues(toolbar, { root, emulatorUrl: embeddedEmulatorUrl }) : undefined;
+        if (!settings.toolbar) return;
+        // One token per dev server: only its own pages receive it, over the toolbar channel.
+        const token = newPanelToken();
+        const devRelay = relayQueues(toolbar, { root, emulatorUrl: embeddedEmulatorUrl, token });
         relay = devRelay;
+        servePanelActions(server.middlewares, { root, token, onActed: () => devRelay.push() });
         // Vite closes its HTTP server on a restart too (astro.config edited): that server's relay goes,
         // the loaders and the emulator stay for the restarted server, and only astro:server:done ends them.
-        server.httpServer?.once('close', () => devRelay?.close());
+        server.httpServer?.once('close', () => devRelay.close());
       },
       'astro:server:done': async ({ logger }) => {
         relay?.close();

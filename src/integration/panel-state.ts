@@ -9,6 +9,15 @@ export const STATE_EVENT = `${TOOLBAR_APP_ID}:state`;
 /** App → server: send me the state now (the app opened, or the connection came back). */
 export const REFRESH_EVENT = `${TOOLBAR_APP_ID}:refresh`;
 
+/** The dev server's endpoint for the panel's actions (Edit, Regenerate, Approve): a JSON POST, see panel-endpoint.ts. */
+export const PANEL_ENDPOINT = `/_${TOOLBAR_APP_ID}/actions`;
+/** The actions the panel may ask the endpoint for. */
+export const PANEL_ACTIONS = ['approve', 'edit', 'regenerate'] as const;
+export type PanelAction = (typeof PANEL_ACTIONS)[number];
+
+/** The header carrying the dev server's token, which the panel receives in its state. */
+export const TOKEN_HEADER = `x-${TOOLBAR_APP_ID}-token`;
+
 export type ArticleState = QueueArticle['state'];
 
 /** One collection's queue as the panel shows it: the loader's snapshot, paths relative to the project root when inside it. */
@@ -18,6 +27,8 @@ export interface PanelState {
   collections: PanelCollection[];
   /** The embedded emulator of offline mode, while it runs. */
   emulator: { url: string } | null;
+  /** What the panel's buttons send with each request to `PANEL_ENDPOINT`; null when this dev server takes no actions. */
+  actions: { token: string } | null;
 }
 
 /** The order rows are listed in: what needs attention first, then what is done. */

@@ -3,6 +3,7 @@
 import { defineToolbarApp } from 'astro/toolbar';
 import type { QueueArticle } from '../loader/index.js';
 import { adoptCommand, retryUnknownCommand } from '../sync/unknown-creates.js';
+import { RowActions, type ActionTarget, type RowAction } from './panel-row-actions.js';
 import { countQueue, REFRESH_EVENT, STATE_EVENT, STATE_ORDER, TOOLBAR_APP_ID, type ArticleState, type PanelCollection, type PanelState } from './panel-state.js';
 
 type Placement = 'bottom-left' | 'bottom-center' | 'bottom-right';
@@ -66,6 +67,16 @@ const STYLE = `
   .progress .track { grid-column: 1 / 2; height: 4px; border-radius: 2px; background: rgba(52, 56, 65, 1); overflow: hidden; }
   .progress .fill { height: 100%; width: 0; border-radius: 2px; background: linear-gradient(90deg, var(--blue-fill), var(--accent)); transition: width 0.4s ease; }
   .progress .percent { grid-column: 2 / 3; font-size: 12px; line-height: 1; color: var(--text); text-align: right; font-variant-numeric: tabular-nums; }
+  .findings { grid-column: 2 / 4; margin: 0; padding: 0; list-style: none; display: grid; gap: 2px; font-size: 12px; line-height: 1.4; }
+  .findings li { color: var(--yellow); }
+  .findings li.error { color: var(--red); }
+  .findings code { font-family: ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, monospace; font-size: 11px; }
+  .actions { grid-column: 2 / 4; display: grid; gap: 6px; }
+  .actions:empty, .actions .buttons:empty, .actions .result:empty { display: none; }
+  .actions .buttons { display: flex; gap: 6px; flex-wrap: wrap; }
+  .actions .result { font-size: 12px; line-height: 1.45; color: var(--text); display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+  .actions .result.error { color: var(--red); }
+  .actions .result code { font-family: ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, monospace; font-size: 12px; }
   .empty { margin: 8px 0; font-size: 14px; line-height: 1.5; color: var(--muted); }
   .empty code { color: var(--text); }
   @media (prefers-reduced-motion: reduce) { .progress .fill { transition: none; } }
@@ -110,6 +121,27 @@ const MARK_BADGE: Record<NonNullable<QueueArticle['marks']>[number], { style: Ba
   edited: { style: 'green', title: 'edited: served from the hand edit in articles.edits/ instead of the service’s article' },
 };
 
+/** The buttons an article offers: Approve while it waits for review; Regenerate and Edit once it has a finished article (Edit unless it has an edit). */
+function offeredActions(article: QueueArticle): RowAction[] {
+  const offered: RowAction[] = [];
+  if (article.state === 'finished' || article.state === 'reused') {
+    if (article.review === 'waiting') offered.push('approve');
+    offered.push('regenerate');
+    if (!(article.marks ?? []).includes('edited')) offered.push('edit');
+  }
+  return offered;
+}
+
+/** The findings under a row, errors first. */
+function findingsList(findings: readonly NonNullable<QueueArticle['findings']>[number][]): HTMLElement[] {
+  const sorted = [...findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+  return sorted.map((finding) => {
+    const item = element('li', { class: finding.severity, 'data-finding': finding.code });
+    item.append(element('code', {}, finding.code), ` ${finding.message}`);
+    return item;
+  });
+}
+
 /** One article's row, updated in place so its progress bar moves instead of being redrawn. */
 class ArticleRow {
   readonly root = element('li', { class: 'article' });
@@ -122,6 +154,8 @@ class ArticleRow {
   readonly #progressText = element('span', { class: 'text' });
   readonly #fill = element('div', { class: 'fill' });
   readonly #percent = element('span', { class: 'percent' });
+  readonly #findings = element('ul', { class: 'findings' });
+  readonly #actions = new RowActions();
 
   constructor() {
     const track = element('div', { class: 'track' });
@@ -130,15 +164,21 @@ class ArticleRow {
     this.root.append(this.#badge, this.#link, this.#marks, this.#words);
   }
 
-  update(article: QueueArticle, offline: boolean): void {
+  update(article: QueueArticle, offline: boolean, target: ActionTarget | undefined): void {
     this.root.dataset.slug = article.slug;
     this.root.dataset.state = article.state;
+    if (article.review === undefined) delete this.root.dataset.review;
+    else this.root.dataset.review = article.review;
     this.#badge.setAttribute('badge-style', STATE_BADGE[article.state]);
     this.#badge.textContent = STATE_LABEL[article.state];
     this.#link.textContent = article.keyword;
     this.#link.href = safeHref(article.url);
     this.#link.title = `Open ${article.url}`;
-    this.#marks.replaceChildren(...(article.marks ?? []).map((mark) => badge(MARK_BADGE[mark].style, mark, { 'data-mark': mark, title: MARK_BADGE[mark].title })));
+    const marks = (article.marks ?? []).map((mark) => badge(MARK_BADGE[mark].style, mark, { 'data-mark': mark, title: MARK_BADGE[mark].title }));
+    if (article.review === 'waiting') marks.push(badge('yellow', 'needs review', { 'data-mark': 'needs-review', title: 'left out of `astro build` until approved (review: true)' }));
+    this.#marks.replaceChildren(...marks);
+    this.#findings.replaceChildren(...findingsList(article.findings ?? []));
+    this.#actions.update(target, offeredActions(article));
     const words = wordsCell(article, offline);
     this.#words.textContent = words.text;
     this.#words.className = `words ${words.kind}`;
@@ -151,7 +191,8 @@ class ArticleRow {
       this.#progress.setAttribute('aria-valuenow', String(percent));
       this.#progress.setAttribute('aria-label', `${article.keyword}: ${percent}%`);
       this.#detail.remove();
-      if (this.#progress.parentNode !== this.root) this.root.append(this.#progress);
+      if (this.#progress.parentNode !== this.root) this.#place(this.#progress);
+      this.#appendBelow();
       return;
     }
     this.#progress.remove();
@@ -168,7 +209,19 @@ class ArticleRow {
       this.#detail.className = 'detail path';
       this.#detail.textContent = article.url;
     }
-    if (this.#detail.parentNode !== this.root) this.root.append(this.#detail);
+    if (this.#detail.parentNode !== this.root) this.#place(this.#detail);
+    this.#appendBelow();
+  }
+
+  /** The detail or the progress bar: under the keyword, above the findings and the buttons. */
+  #place(node: HTMLElement): void {
+    this.root.insertBefore(node, this.#findings.parentNode === this.root ? this.#findings : null);
+  }
+
+  /** The findings and the buttons, last in the row (appended once; `:empty` hides them). */
+  #appendBelow(): void {
+    if (this.#findings.parentNode !== this.root) this.root.append(this.#findings);
+    if (this.#actions.root.parentNode !== this.root) this.root.append(this.#actions.root);
   }
 }
 
@@ -187,8 +240,10 @@ function wordsCell(article: QueueArticle, offline: boolean): { text: string; kin
 
 function sortArticles(articles: readonly QueueArticle[]): QueueArticle[] {
   const rank = new Map(STATE_ORDER.map((state, index) => [state, index]));
+  // What waits for review comes after what is being written or failed, before what is done.
+  const rankOf = (article: QueueArticle): number => (article.review === 'waiting' && (article.state === 'finished' || article.state === 'reused') ? (rank.get('finished') ?? 0) - 0.5 : (rank.get(article.state) ?? 0));
   // Array.prototype.sort is stable: manifest order within each state.
-  return [...articles].sort((a, b) => (rank.get(a.state) ?? 0) - (rank.get(b.state) ?? 0));
+  return [...articles].sort((a, b) => rankOf(a) - rankOf(b));
 }
 
 class ArticlesPanel {
@@ -264,7 +319,7 @@ class ArticlesPanel {
           row = new ArticleRow();
           this.#rows.set(key, row);
         }
-        row.update(article, collection.mode === 'offline');
+        row.update(article, collection.mode === 'offline', state.actions === null ? undefined : { collection: collection.collection, slug: article.slug, token: state.actions.token });
         rows.push(row.root);
       }
       if (rows.length === 0) rows.push(element('li', { class: 'empty' }, `${collection.manifest} lists no articles yet.`));

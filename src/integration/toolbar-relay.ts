@@ -16,6 +16,8 @@ export interface RelayOptions {
   root: string;
   /** The embedded emulator's address while it runs. */
   emulatorUrl(): string | null;
+  /** The token the panel sends with its actions (see panel-endpoint.ts); none: the panel offers no actions. */
+  token?: string;
   /** Called on every queue change, before the state is sent. */
   onQueueChange?(): void;
   /**
@@ -45,11 +47,11 @@ function panelCollection(snapshot: QueueSnapshot, root: string): PanelCollection
 }
 
 /** The state the panel shows: every collection the loaders published, by name. */
-export function panelState(root: string, emulatorUrl: string | null): PanelState {
+export function panelState(root: string, emulatorUrl: string | null, token?: string): PanelState {
   const collections = [...loaderRuntime().queues.values()]
     .sort((a, b) => a.collection.localeCompare(b.collection))
     .map((snapshot) => panelCollection(snapshot, root));
-  return { collections, emulator: emulatorUrl === null ? null : { url: emulatorUrl } };
+  return { collections, emulator: emulatorUrl === null ? null : { url: emulatorUrl }, actions: token === undefined ? null : { token } };
 }
 
 export interface QueueRelay {
@@ -70,7 +72,7 @@ export function relayQueues(toolbar: ToolbarChannel, options: RelayOptions): Que
     clearTimeout(timer);
     timer = undefined;
     if (closed) return;
-    toolbar.send<PanelState>(STATE_EVENT, panelState(options.root, options.emulatorUrl()));
+    toolbar.send<PanelState>(STATE_EVENT, panelState(options.root, options.emulatorUrl(), options.token));
   };
   const push = (): void => {
     if (closed || timer !== undefined) return;

@@ -3,9 +3,11 @@ import type { LoaderContext } from 'astro/loaders';
 import { ArticleLoaderError } from '../errors.js';
 import { forAstro } from './astro-error.js';
 import { runPass } from './build-pass.js';
-import { collectionScope, type CollectionScope } from './collection-scope.js';
+import { collectionScope, readLockText, type CollectionScope } from './collection-scope.js';
+import { createRegeneration, regenerationEstimate } from './dev-regenerate.js';
 import { DevSession } from './dev-session.js';
 import type { ResolvedLoaderOptions } from './options.js';
+import type { RegenerationAnswer } from './runtime.js';
 import { StoreWriter } from './store-writer.js';
 
 export class ArticleCollection {
@@ -58,6 +60,35 @@ export class ArticleCollection {
     } catch (error) {
       this.#scope.log.passFailed(error instanceof Error ? error.message : String(error));
     }
+  }
+
+  /**
+   * The toolbar's Regenerate (dev only): the estimate, and with `confirm` the create, made between
+   * passes under the process lock; the pass that follows serves the current article and waits for the new one.
+   */
+  async regenerate(slug: string, options: { confirm: boolean }): Promise<RegenerationAnswer> {
+    const dev = this.#dev;
+    if (dev === undefined) throw new ArticleLoaderError('regenerate_outside_dev', 'the toolbar regenerates articles in `astro dev` only; use `astro-article-loader regenerate`.');
+    const estimate = await regenerationEstimate(this.#scope, slug);
+    if (!options.confirm || estimate.blocked !== null) return { ...estimate, started: false };
+    const { activity } = this.#scope;
+    try {
+      await this.#run(async () => {
+        await dev.stopWaiting();
+        activity.busy += 1;
+        try {
+          await createRegeneration(this.#scope, slug);
+        } finally {
+          activity.busy -= 1;
+          // Our own write: the watch must not start a second pass for it.
+          activity.lastLockText = await readLockText(this.lockFile);
+        }
+      });
+    } finally {
+      // Waits again for what the stopped wait was waiting for, and for the new article.
+      void this.refresh();
+    }
+    return { ...estimate, started: true };
   }
 
   /** Stops watching and waiting (a new load() replaces this one). */

@@ -38,7 +38,7 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
 }
 
 /** The manifest, checked against the owner's data schema, its warnings logged, and the pass's quality settings (checked before any request). */
-async function readManifest(scope: CollectionScope): Promise<{ manifest: Manifest; quality: QualityOptions }> {
+export async function readManifest(scope: CollectionScope): Promise<{ manifest: Manifest; quality: QualityOptions }> {
   const source = scope.options.manifest;
   const manifest =
     source.kind === 'file'
@@ -50,7 +50,7 @@ async function readManifest(scope: CollectionScope): Promise<{ manifest: Manifes
 }
 
 /** The service of one pass: the real one, or the embedded emulator, started only when an article needs it. */
-function openService(scope: CollectionScope): ArticleService {
+export function openService(scope: CollectionScope): ArticleService {
   const { options, log, tracker, stateFile } = scope;
   return new ArticleService(options.service, {
     stateFile,
@@ -110,6 +110,7 @@ async function settlePass(scope: CollectionScope, writer: StoreWriter, result: S
   const findings = storeFindings(scope);
   log.quality(findings);
   tracker.quality(findings);
+  tracker.articleFindings(findings);
   tracker.review(reviewOutcome(scope));
   tracker.mark(articleMarks(pass.manifest.specs, pass.edits, Date.now()));
   log.entries(writer.counts);

@@ -1,7 +1,7 @@
 // Follows one collection's sync events and publishes its article queue to the process-wide runtime.
 import { billedByService } from '../contract/emulator-billing.js';
 import { ProgressBoard, recordedWords, type ArticleProgress, type LockEntry, type LockEntryError, type SyncEvent, type SyncResult } from '../sync/index.js';
-import { publishQueue, type ArticleMark, type QueueArticle, type QueueSnapshot, type QueueTotals } from './runtime.js';
+import { publishQueue, type ArticleMark, type QueueArticle, type QueueFinding, type QueueSnapshot, type QueueTotals } from './runtime.js';
 
 type Base = Omit<QueueSnapshot, 'running' | 'articles' | 'totals' | 'changed' | 'problem' | 'updatedAt'>;
 
@@ -64,6 +64,8 @@ export class QueueTracker {
   #blocked = new Map<string, QueueArticle>();
   /** Each article's marks (draft, scheduled, edited), as the last pass found them. */
   #marks = new Map<string, ArticleMark[]>();
+  /** Each article's review state and quality findings, as its entry in the store last said them. */
+  readonly #details = new Map<string, Pick<QueueArticle, 'review' | 'findings'>>();
 
   constructor(base: Base, url: (slug: string) => string) {
     this.#base = base;
@@ -94,6 +96,17 @@ export class QueueTracker {
     this.#marks = new Map(marks);
     this.#articles = this.#queue();
     this.#publish();
+  }
+
+  /**
+   * An entry's review state and findings, as the store writer writes it. Not published by itself (a
+   * build writes thousands of entries): the pass's next change, or the wait's next event, carries it.
+   */
+  describe(slug: string, details: Pick<QueueArticle, 'review' | 'findings'>): void {
+    details = { ...this.#details.get(slug), ...details };
+    this.#details.set(slug, details);
+    const article = this.#articles.get(slug);
+    if (article !== undefined) this.#articles.set(slug, { ...article, ...details });
   }
 
   readonly onEvent = (event: SyncEvent): void => {
@@ -142,6 +155,7 @@ export class QueueTracker {
         error: state === 'failed' || state === 'unknown' ? (article.error ?? null) : null,
         ...words,
         ...(this.#marks.has(article.slug) ? { marks: this.#marks.get(article.slug)! } : {}),
+        ...this.#details.get(article.slug),
       });
     }
     for (const [slug, article] of this.#blocked) if (!next.has(slug)) next.set(slug, article);
@@ -165,6 +179,13 @@ export class QueueTracker {
   quality(findings: readonly { slug: string; code: string; severity: string; message: string }[]): void {
     const errorFindings = findings.filter((f) => f.severity === 'error').map(({ slug, code, message }) => ({ slug, code, message }));
     this.#quality = { errors: errorFindings.length, warnings: findings.length - errorFindings.length, articles: new Set(findings.map((f) => f.slug)).size, errorFindings };
+  }
+
+  /** Each article's findings for the panel (near_duplicate included, so after the pass's last check), every described article given its list. */
+  articleFindings(findings: readonly { slug: string; code: string; severity: 'error' | 'warning'; message: string }[]): void {
+    const bySlug = new Map<string, QueueFinding[]>();
+    for (const { slug, code, severity, message } of findings) bySlug.set(slug, [...(bySlug.get(slug) ?? []), { code, severity, message }]);
+    for (const slug of new Set([...this.#details.keys(), ...bySlug.keys()])) this.describe(slug, { findings: bySlug.get(slug) ?? [] });
   }
 
   /** The review gate's outcome of the pass (undefined: the gate is off), published with its end. */

@@ -38,9 +38,20 @@ export interface QueueArticle {
    * are shown in dev and left out of a build unless `drafts` is on; `edited` is served from a hand edit.
    */
   marks?: ArticleMark[];
+  /** Its review state (see src/review/): `waiting` is left out of a build with `review: true` until approved. */
+  review?: 'approved' | 'edited' | 'waiting' | 'not-required';
+  /** The quality checks' findings on its final HTML (see src/quality/). */
+  findings?: QueueFinding[];
 }
 
 export type ArticleMark = 'draft' | 'scheduled' | 'edited';
+
+/** A quality finding as the toolbar shows it (the shape of src/quality/finding.ts, less the slug). */
+export interface QueueFinding {
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+}
 
 /** What a collection's syncs did and cost while this process ran (the counts of the last sync: reused, failed, pending). */
 export interface QueueTotals {
@@ -101,6 +112,25 @@ export interface RuntimeSession {
   /** Its lock file: no two collections of one project may share one. */
   readonly lockFile: string;
   dispose(): Promise<void>;
+  /**
+   * Dev only, for the toolbar's Regenerate: the estimate for a new article of `slug` and, when
+   * `confirm` and neither frozen mode nor the budget forbids it, its create (the session then
+   * waits for it). Absent on a session made by an older copy of the loader.
+   */
+  regenerate?(slug: string, options: { confirm: boolean }): Promise<RegenerationAnswer>;
+}
+
+/** What the toolbar's Regenerate is told: the estimate, and whether the new article was created. */
+export interface RegenerationAnswer {
+  slug: string;
+  /** Estimated words of the new article (the same estimate as `regenerate --dry-run`). */
+  estimatedWords: number;
+  /** Written by the embedded emulator: nothing billed. */
+  offline: boolean;
+  /** Why the create may not be made (frozen mode, over the budget), else null. */
+  blocked: string | null;
+  /** The new article was created; the current one is served until it is finished. */
+  started: boolean;
 }
 
 /** The collection of the same project, other than `session`'s, whose lock file is also `session`'s, if any. */

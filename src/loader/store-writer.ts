@@ -61,6 +61,8 @@ export class StoreWriter {
     const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
     const edit = pass.edits.has(spec.slug) ? (await readEdit(pass.editsDir, spec.slug))?.html : undefined;
     const review = entryReview(this.#scope, pass, spec.slug, lockEntry);
+    // The panel lists what waits for review, and offers Approve on it.
+    this.#scope.tracker.describe(spec.slug, { review });
     const inputs = entryInputs(spec, served, { createdAt, edit, url, pipeline: pass.fingerprint, review });
     const digest = entryDigest(inputs, context.generateDigest);
     // A digest with `+…` carries the near-duplicate findings the pass gave it after: its own part is what the inputs make.

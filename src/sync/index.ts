@@ -41,6 +41,8 @@ export {
 export { notReadyAdvice, notReadyLines, notReadyMessage, type NotReadyArticle } from './not-ready.js';
 export { editFile, editIsBehind, editProblems, editsDirFor, listEdits, readEdit, writeEdit, type EditProblem, type HandEdit } from './edits.js';
 export { adoptArticle, type AdoptOptions, type AdoptResult } from './adopt.js';
+export { startEdit, type StartEditOptions, type StartedEdit } from './start-edit.js';
+export { checkRegenerable, regenerationPlan } from './regeneration.js';
 export type { OutputOwner } from './lock-integrity.js';
 // Every error class and code of sync, and the lock integrity problem types.
 export * from './errors.js';

@@ -1,7 +1,7 @@
 // `astro-article-loader edit <slug>`: copy a finished article's HTML to articles.edits/<slug>.html, to be fixed by hand and served instead. Reads the cache only; no service.
 import { ArticleLoaderError } from '../../errors.js';
 import { didYouMean, suggestName } from '../../manifest/suggestion.js';
-import { editsDirFor, readLockState, writeEdit } from '../../sync/index.js';
+import { startEdit } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
@@ -42,22 +42,11 @@ async function runEdit({ flags, output, io }: CommandContext): Promise<ExitCode>
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
   const known = manifest.specs.map((spec) => spec.slug);
   if (!known.includes(slug)) throw new ArticleLoaderError('edit_unknown_slug', `"${slug}" is not a slug of ${shownPath(io.cwd, manifest.file)}${didYouMean(suggestName(slug, known))}.`);
-  const state = await readLockState(lockFile);
-  const entry = state.lock.articles[slug];
-  if (entry?.status !== 'finished' || entry.output === undefined || entry.articleId === undefined) {
-    throw new ArticleLoaderError('edit_not_finished', `"${slug}" has no finished article to edit yet (${entry?.status ?? 'never created'}); run a build or sync first.`);
-  }
-  const cached = await state.cache.readFor(entry.output, { lockFile: state.lockFile, slug, articleId: entry.articleId, keyword: entry.keyword });
-  if (cached === undefined) {
-    throw new ArticleLoaderError('output_unavailable', `the article of "${slug}" is not in ${shownPath(io.cwd, state.cacheDir)}/; run a build or sync (one GET fetches it), then edit.`);
-  }
-  const polished = !flags.boolean('unpolished') && typeof cached.polishedHtml === 'string' && cached.polishedHtml.trim() !== '';
-  const { file, written } = await writeEdit(editsDirFor(state.lockFile), slug, entry.articleId, polished ? cached.polishedHtml! : cached.html);
-  if (!written) throw new ArticleLoaderError('edit_exists', `${shownPath(io.cwd, file)} exists already and is never written over; edit it, or delete it first to start again from the article.`);
+  const { file, articleId, polished } = await startEdit(lockFile, slug, { unpolished: flags.boolean('unpolished'), shown: (path) => shownPath(io.cwd, path) });
   if (output.json) {
-    output.document({ schemaVersion: 1, command: 'edit', exitCode: EXIT_CODES.ok, slug, file, articleId: entry.articleId, polished });
+    output.document({ schemaVersion: 1, command: 'edit', exitCode: EXIT_CODES.ok, slug, file, articleId, polished });
   } else {
-    output.out(output.style.green(`✓ Wrote ${shownPath(io.cwd, file)} (article ${entry.articleId}${polished ? ', polished' : ''}).`));
+    output.out(output.style.green(`✓ Wrote ${shownPath(io.cwd, file)} (article ${articleId}${polished ? ', polished' : ''}).`));
     output.out('  Change it by hand: it is served instead of the service\'s article while the file exists. Commit it with the site.');
   }
   return EXIT_CODES.ok;

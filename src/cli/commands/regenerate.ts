@@ -1,7 +1,7 @@
 // `astro-article-loader regenerate <slug…>`: pay for a new article for finished ones on purpose; the current one is served until the new one is finished.
 import { ArticleLoaderError } from '../../errors.js';
 import { didYouMean, suggestName } from '../../manifest/suggestion.js';
-import { planSync, readLockState, type LockFile } from '../../sync/index.js';
+import { readLockState, regenerationPlan } from '../../sync/index.js';
 import type { Manifest } from '../../manifest/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
@@ -47,24 +47,13 @@ ${EXIT_CODE_HELP}`,
   body: runRegenerate,
 };
 
-/** Each slug must be a finished article of the manifest; anything else is refused before a request. */
-function checkRegenerable(slugs: readonly string[], manifest: Manifest, lock: LockFile, cwd: string): void {
+/** Each slug must be the manifest's (refused with did-you-mean before a request); the rest of the rule is sync's. */
+function checkKnown(slugs: readonly string[], manifest: Manifest, cwd: string): void {
   const known = manifest.specs.map((spec) => spec.slug);
   for (const slug of slugs) {
     if (!known.includes(slug)) {
       throw new ArticleLoaderError('regenerate_unknown_slug', `"${slug}" is not a slug of ${shownPath(cwd, manifest.file)}${didYouMean(suggestName(slug, known))}; nothing was created.`);
     }
-    const status = lock.articles[slug]?.status;
-    if (status === 'finished') continue;
-    const advice =
-      status === 'failed'
-        ? `create it again with: astro-article-loader sync --retry-failed=${slug}`
-        : status === undefined
-          ? 'it has no article yet: sync creates it'
-          : status === 'pending'
-            ? 'it is still being written: sync waits for it'
-            : `its create had an unknown outcome: see astro-article-loader plan (adopt, or --retry-unknown=${slug})`;
-    throw new ArticleLoaderError('regenerate_not_finished', `"${slug}" has no finished article to regenerate; ${advice}. Nothing was created.`);
   }
 }
 
@@ -75,9 +64,9 @@ async function runRegenerate(context: CommandContext): Promise<ExitCode> {
   settings.rules.regenerate = slugs;
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
   const state = await readLockState(lockFile, { checkOutputs: true });
-  checkRegenerable(slugs, manifest, state.lock, io.cwd);
+  checkKnown(slugs, manifest, io.cwd);
   const specs = manifest.specs.filter((spec) => slugs.includes(spec.slug));
-  const plan = planSync(specs, state.lock, await state.cache.index(), { ...planOptionsOf(settings.rules), service: settings.service });
+  const plan = regenerationPlan(specs, slugs, state.lock, await state.cache.index(), { ...planOptionsOf(settings.rules), service: settings.service });
   const cost = `${plural(plan.creates.length, 'new article')} (≈${formatCount(plan.estimatedWords)} words${settings.offline ? ', written free by the embedded emulator' : ' to bill'})`;
   if (flags.boolean('dry-run')) {
     if (output.json) output.document({ schemaVersion: 1, command: 'regenerate', exitCode: EXIT_CODES.ok, dryRun: true, slugs, creates: plan.creates.length, estimatedWords: plan.estimatedWords });
