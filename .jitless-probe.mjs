@@ -1,0 +1,2 @@
+import { config } from 'zod/v4/core';
+config({ jitless: true });
