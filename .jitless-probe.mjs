@@ -1,2 +1,0 @@
-import { config } from 'zod/v4/core';
-config({ jitless: true });
