@@ -27,10 +27,33 @@ const LONGEST_FIRST = [
   'test/integration/playground.test.ts', // 22 alone
 ];
 
+/**
+ * Files that start child processes (the CLI, `astro build` / `astro dev`, Chromium, a forked sync) or
+ * share a build: each runs in a fresh worker, the longest first. Every other file runs in-process
+ * only and shares its worker with the next such file (`isolate: false`): a fresh worker costs about
+ * a second of CPU to start and load its modules, over 100 s for the suite's ~100 small files. A file
+ * that shares a worker leaves process.env, timers and globals as it found them (afterEach).
+ */
+const STARTS_CHILDREN = [
+  'test/cli/**/*.test.ts',
+  'test/integration/**/*.test.ts',
+  'test/package/**/*.test.ts',
+  'test/quickstart/**/*.test.ts',
+  'test/faults/**/*.test.ts',
+  'test/loader/{build,cold-build,dev,offline,pipeline-pool,site-workflow}.test.ts',
+  'test/sync/{concurrent,crash,lock-file,process-lock}.test.ts',
+  'test/manifest/{bad-input-corpus,load}.test.ts',
+  'test/api/client-unreachable.test.ts',
+  'test/emulator/cli.test.ts',
+  'test/pipeline/guide-example.test.ts',
+];
+
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
+    // In-process files last and together, so a worker passes from one to the next without restarting.
     const rank = (file: TestSpecification): number => {
+      if (file.project.name === IN_PROCESS) return LONGEST_FIRST.length + 1;
       const index = LONGEST_FIRST.indexOf(relative(file.project.config.root, file.moduleId).split('\\').join('/'));
       return index === -1 ? LONGEST_FIRST.length : index;
     };
@@ -38,11 +61,10 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+const IN_PROCESS = 'in-process';
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // A folder per run where files share what they would each build the same (test/shared-build.ts).
-    globalSetup: ['test/run-scope.ts'],
     pool: 'forks',
     // Most files wait on child processes (astro build, the CLI): two at once even on 2 cores
     // (the whole suite: 647 s against 1,016 s one file at a time, all passing, on the 2-core machine;
@@ -53,5 +75,17 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Secrets must never land in snapshots: snapshot files are reviewed like source.
     snapshotFormat: { printBasicPrototype: false },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'children',
+          include: STARTS_CHILDREN,
+          // A folder per run where files share what they would each build the same (test/shared-build.ts).
+          globalSetup: ['test/run-scope.ts'],
+        },
+      },
+      { extends: true, test: { name: IN_PROCESS, include: ['test/**/*.test.ts'], exclude: STARTS_CHILDREN, isolate: false } },
+    ],
   },
 });

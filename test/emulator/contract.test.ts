@@ -338,7 +338,9 @@ describe('contract: faults', () => {
 
   it('should delay slow responses past the client timeout', async () => {
     emulator.setFaults({ slowResponses: { share: 1, delayMs: 2000 } });
-    await expect(client({ timeoutMs: 50, retry: { maxAttempts: 1 } }).getArticle('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'timeout' });
+    // The client waits long enough for its request to reach the emulator (which marks it slow on arrival), even on a
+    // loaded machine: with 50 ms it sometimes gave up before sending, and the log was empty.
+    await expect(client({ timeoutMs: 1000, retry: { maxAttempts: 1 } }).getArticle('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'timeout' });
     expect(emulator.requests[0]?.fault).toBe('slow');
   });
 
