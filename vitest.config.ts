@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -12,6 +13,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONGEST_FIRST = [
   'test/faults/campaign.test.ts', // 119
+  'test/loader/review-gate.test.ts', // 60–100, loaded machine
+  'test/integration/toolbar-actions.test.ts', // ≈50, loaded machine
+  'test/loader/quality.test.ts', // ≈40, loaded machine
   'test/loader/build.test.ts', // 65
   'test/loader/cold-build.test.ts', // 60
   'test/quickstart/readme-quickstart.test.ts', // 53
@@ -48,6 +52,20 @@ const STARTS_CHILDREN = [
   'test/pipeline/guide-example.test.ts',
 ];
 
+/** What marks a file that starts children, for files the list above does not name (a new file is safe by default). */
+const CHILD_MARKS = /child_process|astro-site|cli-harness|shared-build|child-output|playwright|\bspawn\(|\bfork\(|execFile/;
+
+/** The list above, and every other test file whose text shows it starts children. */
+function startsChildren(): string[] {
+  const found = readdirSync('test', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => join('test', file).split('\\').join('/'))
+    .filter((file) => CHILD_MARKS.test(readFileSync(file, 'utf8')));
+  return [...new Set([...STARTS_CHILDREN, ...found])];
+}
+
+const CHILDREN = startsChildren();
+
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
@@ -80,12 +98,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'children',
-          include: STARTS_CHILDREN,
+          include: CHILDREN,
           // A folder per run where files share what they would each build the same (test/shared-build.ts).
           globalSetup: ['test/run-scope.ts'],
         },
       },
-      { extends: true, test: { name: IN_PROCESS, include: ['test/**/*.test.ts'], exclude: STARTS_CHILDREN, isolate: false } },
+      { extends: true, test: { name: IN_PROCESS, include: ['test/**/*.test.ts'], exclude: CHILDREN, isolate: false } },
     ],
   },
 });
