@@ -108,7 +108,7 @@ async function settlePass(scope: CollectionScope, writer: StoreWriter, result: S
   const failures = await applyResult(scope, writer, result, pass);
   applyNearDuplicates(scope, pass.quality, pass.signatures);
   const findings = storeFindings(scope);
-  log.quality(findings);
+  log.quality(findings, writer.counts.rendered + writer.counts.reused > 0);
   tracker.quality(findings);
   tracker.articleFindings(findings);
   tracker.review(reviewOutcome(scope));

@@ -101,13 +101,18 @@ export class CollectionLog {
   }
 
   /** The pass's quality findings: the counts, and each error finding by slug (`check` lists the warnings too). */
-  quality(findings: readonly { slug: string; code: string; severity: string; message: string }[]): void {
+  /**
+   * The pass's findings: error findings on every build (what may go live unseen), warnings only when the pass wrote
+   * entries (a build where nothing happened says nothing; the build summary still counts them).
+   */
+  quality(findings: readonly { slug: string; code: string; severity: string; message: string }[], wroteEntries: boolean): void {
     if (findings.length === 0) return;
     const errors = findings.filter((finding) => finding.severity === 'error');
     const articles = new Set(findings.map((finding) => finding.slug)).size;
     const line = `quality: ${plural(errors.length, 'error')}, ${plural(findings.length - errors.length, 'warning')} in ${plural(articles, 'article')}; \`astro-article-loader check\` lists them`;
     if (errors.length > 0) this.logger.warn(line);
-    else this.logger.info(line);
+    else if (wroteEntries) this.logger.info(line);
+    else this.logger.debug(line);
     for (const finding of errors) this.logger.warn(`"${finding.slug}": ${finding.code}: ${finding.message}`);
   }
 
