@@ -16,7 +16,10 @@ const FLAWS: Record<string, string[]> = {
   'latte art for beginners': ['other-language'],
   'cold brew at home': ['repeated-paragraph'],
   'pour over coffee': ['copy'],
+  '7 best coffee scales': ['wrong-item-count'],
 };
+/** Entries that need their own parameters for their flaw to show (a count to miss). */
+const EXTRA: Record<string, string[]> = { '7 best coffee scales': ['    articleType: listicle'] };
 const MANIFEST = [
   'quality:',
   '  codes:',
@@ -24,7 +27,7 @@ const MANIFEST = [
   'articles:',
   '  - keyword: espresso machines',
   '    articleLength: short',
-  ...Object.keys(FLAWS).flatMap((keyword) => [`  - keyword: ${keyword}`, '    articleLength: short']),
+  ...Object.keys(FLAWS).flatMap((keyword) => [`  - keyword: ${keyword}`, ...(EXTRA[keyword] ?? ['    articleLength: short'])]),
   '',
 ].join('\n');
 
@@ -60,6 +63,8 @@ describe('quality checks in a build', () => {
     expect(codes(await pageQuality('coffee-grinder-guide'))).toContain('writer_leftover');
     expect(codes(await pageQuality('milk-frothing-basics'))).toContain('keyword_missing');
     expect(codes(await pageQuality('latte-art-for-beginners'))).toContain('language_mismatch');
+    const miscounted = await pageQuality('7-best-coffee-scales');
+    expect(miscounted.findings.find((f) => f.code === 'item_count_mismatch')).toMatchObject({ slug: '7-best-coffee-scales', severity: 'warning' });
     const leftover = await pageQuality('coffee-grinder-guide');
     expect(leftover.findings.find((f) => f.code === 'writer_leftover')).toMatchObject({ slug: 'coffee-grinder-guide', severity: 'error' });
     expect(leftover.errors).toBeGreaterThan(0);
@@ -88,7 +93,7 @@ describe('quality checks in a build', () => {
     const result = await runCli(['check', '--json'], { cwd: site.root });
     const document = JSON.parse(result.stdout) as { command: string; exitCode: number; findings: Quality['findings']; counts: Record<string, number> };
     expect(result.code, result.stderr).toBe(5);
-    expect(document).toMatchObject({ schemaVersion: 1, command: 'check', exitCode: 5, counts: { articles: 6, fromRecords: 6, processedNow: 0 } });
+    expect(document).toMatchObject({ schemaVersion: 1, command: 'check', exitCode: 5, counts: { articles: 7, fromRecords: 7, processedNow: 0 } });
     for (const slug of ['coffee-grinder-guide', 'milk-frothing-basics', 'latte-art-for-beginners']) {
       expect(document.findings.filter((f) => f.slug === slug).map((f) => f.code)).toEqual(codes(await pageQuality(slug)));
     }
@@ -105,7 +110,7 @@ describe('quality checks in a build', () => {
     const json = await runCli(['check', '--json'], { cwd: site.root });
     const document = JSON.parse(json.stdout) as { findings: Quality['findings']; counts: Record<string, number> };
     expect(document.findings.filter((f) => f.slug === 'espresso-machines').map((f) => f.code)).toEqual(expect.arrayContaining(['writer_leftover', 'broken_internal_link']));
-    expect(document.counts).toMatchObject({ fromRecords: 5, processedNow: 1 });
+    expect(document.counts).toMatchObject({ fromRecords: 6, processedNow: 1 });
     const human = await runCli(['check'], { cwd: site.root });
     expect(human.code).toBe(5);
     expect(human.stdout).toMatch(/espresso-machines\s+error writer_leftover:/);
