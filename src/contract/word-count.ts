@@ -83,6 +83,11 @@ export function countWords(text: string): WordCount {
   return { words, cjkCharacters, total: words + cjkCharacters };
 }
 
+/** Calls `onWord` with the `[start, end)` UTF-16 offsets of each word in `text`, in order (as {@link wordSpans} lists them, without the list). */
+export function forEachWord(text: string, onWord: (start: number, end: number) => void): void {
+  scanWords(text, onWord);
+}
+
 /** The `[start, end)` UTF-16 offsets of each word in `text`, in order; each counts one in {@link countWords}'s total. */
 export function wordSpans(text: string): { start: number; end: number }[] {
   const spans: { start: number; end: number }[] = [];

@@ -46,11 +46,12 @@ export interface PassChecks {
 /** One job, wherever it runs: the pipeline, the quality checks on its result (beside it, so a worker does both), then the record written (compressing it is work too). */
 export async function runJob(site: SiteContext, job: PipelineJob, checks: PassChecks | undefined): Promise<ProcessedRecord> {
   // Loaded on the first job, not with the loader: a build whose articles are all cached never loads the pipeline.
-  const { processArticle } = await import('../pipeline/processor.js');
-  const article = await processArticle(job.html, articleContext(site, job.article));
+  const { processArticleTree } = await import('../pipeline/processor.js');
+  const { article, tree } = await processArticleTree(job.html, articleContext(site, job.article));
   const { slug, request } = job.article;
   // Loaded only by a pass that checks: importing the room's surface does not load franc and retext, the first check does.
-  const quality = checks === undefined ? null : await (await import('../quality/index.js')).articleQuality({ slug, request, html: article.html, title: article.title, collection: checks.collection }, checks.options);
+  // The checks read the pipeline's final tree: parsing its HTML again was half their cost.
+  const quality = checks === undefined ? null : await (await import('../quality/index.js')).articleQuality({ slug, request, html: article.html, title: article.title, collection: checks.collection, tree }, checks.options);
   const record: ProcessedRecord = { article, polished: job.keep.polished, updatedAt: job.keep.updatedAt, edit: job.keep.edit, quality };
   await writeProcessed(new ProcessedStore(job.keep.cacheDir), job.article.slug, job.keep.output, job.keep.key, record);
   return record;

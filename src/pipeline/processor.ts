@@ -1,5 +1,6 @@
 // The processor: the plugins in order, with one article's options, and processArticle, the pipeline's entry point.
 
+import type { Root } from 'hast';
 import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
 import type { ArticleHeading, ArticleImage, ArticleLink } from './article-data.js';
@@ -60,6 +61,7 @@ function articleProcessor(settings: ArticleSettings, serviceSuggestions: Promise
     .use(rehypeArticleMetadata, settings.metadata)
     .use(rehypeArticleFinalSanitize, settings.finalSanitize)
     .use(settings.astroImages ? [[rehypeArticleAstroImages, settings.astroImages]] : [])
+    .use(keepFinalTree)
     .use(rehypeStringify);
 }
 
@@ -69,6 +71,23 @@ function articleProcessor(settings: ArticleSettings, serviceSuggestions: Promise
  * with `serviceLinks.onError: 'fail'`, InternalLinksError.
  */
 export async function processArticle(html: string, context: ArticleContext): Promise<ProcessedArticle> {
+  return (await processArticleTree(html, context)).article;
+}
+
+/** The final tree, kept on the file before it is written out as HTML. */
+const FINAL_TREE = new WeakMap<object, Root>();
+
+function keepFinalTree() {
+  return (tree: Root, file: object): void => {
+    FINAL_TREE.set(file, tree);
+  };
+}
+
+/**
+ * `processArticle`, and the final hast tree its HTML was written from: the loader's quality checks
+ * read the article from it instead of parsing the HTML once more (a parse was half their cost).
+ */
+export async function processArticleTree(html: string, context: ArticleContext): Promise<{ article: ProcessedArticle; tree: Root }> {
   const settings = resolveSettings(context);
   if (typeof html !== 'string') {
     throw new PipelineOptionError(`processArticle needs the article HTML as a string${settings.slug ? ` (article "${settings.slug}")` : ''}.`);
@@ -79,7 +98,7 @@ export async function processArticle(html: string, context: ArticleContext): Pro
   const serviceSuggestions = serviceLinks && (maxLinks ?? DEFAULT_MAX_LINKS) > 0 ? fetchServiceLinkSuggestions(html, serviceLinks) : undefined;
   const file = await articleProcessor(settings, serviceSuggestions).process(html);
   const data = file.data.article ?? {};
-  return {
+  const article: ProcessedArticle = {
     // Unwrapped chrome (a document's <article>, <header>…) leaves blank lines at the ends.
     html: String(file.value).trim(),
     title: data.title ?? settings.keyword,
@@ -93,4 +112,5 @@ export async function processArticle(html: string, context: ArticleContext): Pro
     imageImports: data.imageImports ?? [],
     warnings: file.messages.map((message) => message.reason),
   };
+  return { article, tree: FINAL_TREE.get(file)! };
 }

@@ -136,7 +136,11 @@ function onlyCode(node: Element | Root): boolean {
 
 /** Read an article's HTML (a fragment, as the pipeline leaves it, or a whole document). */
 export function readArticle(html: string): ArticleReading {
-  const { tree } = parseArticleHtml(html);
+  return readArticleTree(parseArticleHtml(html).tree);
+}
+
+/** Read an article from its hast tree: the pipeline's final tree, which its HTML was written from (see `ArticleToCheck.tree`). */
+export function readArticleTree(tree: Root): ArticleReading {
   const reader = new Reader();
   reader.container(tree.children, 'body', false);
   const { reading } = reader;

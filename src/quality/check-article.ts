@@ -1,6 +1,6 @@
 // checkArticle, the checks' entry point: reads the article once, runs each check whose code is not off, and gives each finding its severity.
 import { countWords } from '../contract/word-count.js';
-import { readArticle } from './article-reading.js';
+import { readArticle, readArticleTree } from './article-reading.js';
 import type { ArticleToCheck, Check, CheckContext } from './check-context.js';
 import type { Finding, Observation, QualityCode } from './finding.js';
 import { imageAltCheck } from './image-alt-check.js';
@@ -71,7 +71,7 @@ export function withSeverity(slug: string, observations: readonly Observation[],
  */
 export async function checkArticle(article: ArticleToCheck, options: QualityOptionsInput | QualityOptions = {}): Promise<Finding[]> {
   const settings = settingsOf(options);
-  const reading = readArticle(article.html);
+  const reading = article.tree === undefined ? readArticle(article.html) : readArticleTree(article.tree);
   const context: CheckContext = { article, reading, words: countWords(reading.text).total, options: settings };
   const observations: Observation[] = [];
   const needsText = settings.codes.language_mismatch !== 'off' || settings.codes.repeated_text !== 'off';

@@ -1,4 +1,5 @@
 // What every check is given: the article as asked for and as written, read once, and the resolved settings.
+import type { Root } from 'hast';
 import type { ArticleRequest } from '../contract/request-schema.js';
 import type { ArticleReading } from './article-reading.js';
 import type { Observation } from './finding.js';
@@ -27,6 +28,11 @@ export interface ArticleToCheck {
   /** The parsed request (defaults applied); its `targetKeyword` is the keyword checked. */
   request: ArticleRequest;
   collection?: CollectionPaths | undefined;
+  /**
+   * The hast tree `html` was written from, when the caller has it (the loader, straight from the
+   * pipeline): read instead of parsing `html` again. It must be the tree of exactly this HTML.
+   */
+  tree?: Root | undefined;
 }
 
 export interface CheckContext {

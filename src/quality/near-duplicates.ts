@@ -1,5 +1,5 @@
 // near_duplicate: articles of one collection so alike that they compete, found with MinHash over word shingles and LSH banding.
-import { htmlToText, wordSpans } from '../contract/word-count.js';
+import { forEachWord, htmlToText } from '../contract/word-count.js';
 import type { Finding } from './finding.js';
 import type { QualityOptions } from './quality-options.js';
 
@@ -9,6 +9,8 @@ export const SHINGLE_WORDS = 5;
 const SIGNATURE_LENGTH = 96;
 /** LSH must propose a pair at the threshold with at least this probability. */
 const RECALL_AT_THRESHOLD = 0.995;
+/** A candidate pair at the threshold is left unmeasured (its signatures agree too little) with at most this probability. */
+const MISS_BY_ESTIMATE = 1e-6;
 
 export interface ArticleText {
   slug: string;
@@ -23,6 +25,18 @@ export interface NearDuplicatePair {
   otherSlug: string;
   /** Jaccard similarity of the two articles' sets of 5-word shingles, 0–1. */
   similarity: number;
+}
+
+/** FNV-1a of `text.slice(start, end).toLowerCase()`; an ASCII word is lowered here, without making the two strings. */
+function wordHash(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) {
+    let code = text.charCodeAt(i);
+    if (code >= 0x80) return fnv1a(text.slice(start, end).toLowerCase());
+    if (code >= 0x41 && code <= 0x5a) code += 0x20;
+    hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 function fnv1a(text: string): number {
@@ -43,15 +57,21 @@ const SEEDS = Uint32Array.from({ length: SIGNATURE_LENGTH }, (_, i) => mix(0x9e3
 
 /** The sorted, distinct hashes of the text's word shingles (a text shorter than one shingle is one shingle). */
 export function shinglesOf(text: string): Uint32Array {
-  const words = wordSpans(text).map(({ start, end }) => fnv1a(text.slice(start, end).toLowerCase()));
-  const set = new Set<number>();
-  const last = Math.max(0, words.length - SHINGLE_WORDS);
-  for (let i = 0; i <= last && words.length > 0; i++) {
+  const words: number[] = [];
+  forEachWord(text, (start, end) => words.push(wordHash(text, start, end)));
+  if (words.length === 0) return new Uint32Array(0);
+  const count = Math.max(1, words.length - SHINGLE_WORDS + 1);
+  const hashes = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
     let hash = 0;
     for (let j = i; j < Math.min(words.length, i + SHINGLE_WORDS); j++) hash = mix(Math.imul(hash, 31) + words[j]!);
-    set.add(hash);
+    hashes[i] = hash;
   }
-  return Uint32Array.from(set).sort();
+  // Sorted, then each value once: a typed array is several times faster than a Set of numbers this size.
+  hashes.sort();
+  let distinct = 0;
+  for (let i = 0; i < count; i++) if (i === 0 || hashes[i] !== hashes[i - 1]) hashes[distinct++] = hashes[i]!;
+  return hashes.slice(0, distinct);
 }
 
 function signatureOf(shingles: Uint32Array): Uint32Array {
@@ -152,12 +172,42 @@ export function findNearDuplicates(articles: readonly ArticleText[], threshold =
   return pairsOf(articles, shingles.map(signatureOf), (index) => shingles[index]!, threshold);
 }
 
+/**
+ * The fewest of the SIGNATURE_LENGTH slots two signatures must agree in for their pair to be measured:
+ * a pair of similarity `threshold` agrees in each slot with probability `threshold`, so in fewer than
+ * this many with probability at most MISS_BY_ESTIMATE (binomial), and a more similar pair less often.
+ * Articles written by one template share stock phrasing (similarity 0.1–0.2), enough for the banding to
+ * propose many of their pairs; this drops them for 96 comparisons each instead of a merge of two shingle sets.
+ */
+export function minimumAgreement(threshold: number): number {
+  let below = 0;
+  for (let agree = 0; agree <= SIGNATURE_LENGTH; agree++) {
+    below += binomial(SIGNATURE_LENGTH, agree) * threshold ** agree * (1 - threshold) ** (SIGNATURE_LENGTH - agree);
+    if (below > MISS_BY_ESTIMATE) return agree;
+  }
+  return SIGNATURE_LENGTH;
+}
+
+function binomial(n: number, k: number): number {
+  let value = 1;
+  for (let i = 1; i <= k; i++) value = (value * (n - k + i)) / i;
+  return value;
+}
+
+function agreement(a: Uint32Array, b: Uint32Array): number {
+  let same = 0;
+  for (let i = 0; i < SIGNATURE_LENGTH; i++) if (a[i] === b[i]) same++;
+  return same;
+}
+
 function pairsOf(articles: readonly { slug: string }[], signatures: readonly Uint32Array[], shinglesAt: (index: number) => Uint32Array, threshold: number): NearDuplicatePair[] {
   const { bands, rows } = bandingFor(threshold);
+  const least = minimumAgreement(threshold);
   const found: NearDuplicatePair[] = [];
   for (const pair of candidatePairs(signatures, bands, rows)) {
     const earlier = Math.floor(pair / articles.length);
     const later = pair % articles.length;
+    if (agreement(signatures[earlier]!, signatures[later]!) < least) continue;
     const similarity = jaccard(shinglesAt(earlier), shinglesAt(later));
     if (similarity >= threshold) found.push({ slug: articles[later]!.slug, otherSlug: articles[earlier]!.slug, similarity });
   }

@@ -20,7 +20,8 @@ const LEFTOVERS: readonly { kind: string; pattern: RegExp }[] = [
 ];
 
 /** Any leftover at all: one scan per block, the kinds told apart only where it matches. */
-const ANY_LEFTOVER = new RegExp(LEFTOVERS.map(({ pattern }) => `(?:${pattern.source})`).join('|'), 'iu');
+// Without the `u` flag, as each pattern: with it, `i` folds Unicode case and the scan was ten times slower.
+const ANY_LEFTOVER = new RegExp(LEFTOVERS.map(({ pattern }) => `(?:${pattern.source})`).join('|'), 'i');
 
 /** The leftovers in one piece of text; `place` says where it is ("in the title", "under the heading …"). */
 function leftoversIn(text: string, place: string): Observation[] {
