@@ -1,5 +1,6 @@
 // near_duplicate: articles of one collection so alike that they compete, found with MinHash over word shingles and LSH banding.
 import { forEachWord, htmlToText } from '../contract/word-count.js';
+import { capped } from './check-context.js';
 import type { Finding } from './finding.js';
 import type { QualityOptions } from './quality-options.js';
 
@@ -218,10 +219,15 @@ function pairsOf(articles: readonly { slug: string }[], signatures: readonly Uin
 export function nearDuplicateFindings(pairs: readonly NearDuplicatePair[], options: QualityOptions): Finding[] {
   const severity = options.codes.near_duplicate;
   if (severity === 'off') return [];
-  return pairs.map((pair) => ({
-    slug: pair.slug,
-    code: 'near_duplicate',
-    severity,
-    message: `"${pair.slug}" and "${pair.otherSlug}" are ${Math.round(pair.similarity * 100)}% alike (shared 5-word shingles); they compete for the same searches: regenerate or edit one of them, or give one a different keyword`,
-  }));
+  // Each article's most alike pairs first, capped as every code is (MAX_FINDINGS_PER_CODE, the last saying how many more).
+  const bySlug = new Map<string, NearDuplicatePair[]>();
+  for (const pair of pairs) bySlug.set(pair.slug, [...(bySlug.get(pair.slug) ?? []), pair]);
+  return [...bySlug.values()].flatMap((own) => {
+    const sorted = [...own].sort((a, b) => b.similarity - a.similarity || a.otherSlug.localeCompare(b.otherSlug));
+    const observations = sorted.map((pair) => ({
+      code: 'near_duplicate' as const,
+      message: `"${pair.slug}" and "${pair.otherSlug}" are ${Math.round(pair.similarity * 100)}% alike (shared 5-word shingles); they compete for the same searches: regenerate or edit one of them, or give one a different keyword`,
+    }));
+    return capped(observations).map(({ code, message }) => ({ slug: sorted[0]!.slug, code, severity, message }));
+  });
 }

@@ -56,6 +56,15 @@ describe('findNearDuplicates', () => {
     expect(findings).toEqual([{ slug: 'b', code: 'near_duplicate', severity: 'warning', message: expect.stringMatching(/^"b" and "a" are 83% alike/) }]);
   });
 
+  it('should give an article its five most alike pairs, the last saying how many more, as every code is capped', () => {
+    const pairs = Array.from({ length: 8 }, (_, i) => ({ slug: 'z', otherSlug: `a${i}`, similarity: 0.6 + i / 100 }));
+    const findings = nearDuplicateFindings([...pairs, { slug: 'y', otherSlug: 'a0', similarity: 0.7 }], resolveQualityOptions());
+    const own = findings.filter((finding) => finding.slug === 'z');
+    expect(own.map((finding) => /and "(a\d)"/.exec(finding.message)?.[1])).toEqual(['a7', 'a6', 'a5', 'a4', 'a3']);
+    expect(own[4]!.message).toMatch(/\(and 3 more like it\)$/);
+    expect(findings.filter((finding) => finding.slug === 'y')).toHaveLength(1);
+  });
+
   it('should give no finding when near_duplicate is off', () => {
     expect(nearDuplicateFindings([{ slug: 'b', otherSlug: 'a', similarity: 0.9 }], resolveQualityOptions({ codes: { near_duplicate: 'off' } }))).toEqual([]);
   });
