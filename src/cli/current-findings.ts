@@ -1,8 +1,7 @@
 // What `check` reports for a project: each finished article's findings on what the build publishes (its processed record, else the pipeline run now), with near_duplicate across them.
-import { createHash } from 'node:crypto';
 import { processArticle } from '../pipeline/index.js';
 import { articleQuality, findSignedNearDuplicates, nearDuplicateFindings, type Finding, type QualityOptions } from '../quality/index.js';
-import { editsDirFor, readEdit, readLockState, type LockEntry, type LockState } from '../sync/index.js';
+import { editHash, editsDirFor, readEdit, readLockState, type LockEntry, type LockState } from '../sync/index.js';
 import type { ProjectFiles } from './project-files.js';
 
 /** Where an article's checked HTML came from: the build's processed record, or the pipeline run now with default settings. */
@@ -34,8 +33,8 @@ function recordView(value: unknown): RecordView | undefined {
 async function finalHtml(state: LockState, slug: string, entry: LockEntry, edit: string | undefined): Promise<{ html: string; title: string; signature: string | null; source: FindingsSource } | undefined> {
   const latest = await state.cache.processed.latest(slug);
   const view = latest?.output === entry.output ? recordView(latest?.value) : undefined;
-  const editHash = edit === undefined ? null : createHash('sha256').update(edit).digest('hex');
-  if (view !== undefined && view.edit === editHash) return { html: view.html, title: view.title, signature: view.signature, source: 'record' };
+  const edited = edit === undefined ? null : editHash(edit);
+  if (view !== undefined && view.edit === edited) return { html: view.html, title: view.title, signature: view.signature, source: 'record' };
   const cached = await state.cache.readFor(entry.output!, { lockFile: state.lockFile, slug, articleId: entry.articleId!, keyword: entry.keyword });
   if (cached === undefined) return undefined;
   const polished = typeof cached.polishedHtml === 'string' && cached.polishedHtml.trim() !== '';

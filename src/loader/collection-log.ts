@@ -28,6 +28,7 @@ export class CollectionLog {
   readonly #root: string;
   #manifestWarnings = '';
   #qualityDifferSaid = false;
+  #reviewDifferSaid = false;
 
   constructor(logger: LoaderLogger, root: string) {
     this.logger = logger;
@@ -100,7 +101,16 @@ export class CollectionLog {
     );
   }
 
-  /** The pass's quality findings: the counts, and each error finding by slug (`check` lists the warnings too). */
+  /** The loader option `review` differs from the manifest's `review:`: said once, since the CLI reads the manifest's. */
+  reviewSettingDiffers(option: boolean, fromManifest: boolean, file: string): void {
+    if (this.#reviewDifferSaid) return;
+    this.#reviewDifferSaid = true;
+    this.logger.warn(
+      `the loader option review: ${option} wins for this build over review: ${fromManifest} in ${shortPath(file, this.#root)}; ` +
+        '`check`, `plan`, `status` and `approve` read the manifest\'s. Set it in the manifest only, so the build and the CLI agree.',
+    );
+  }
+
   /**
    * The pass's findings: error findings on every build (what may go live unseen), warnings only when the pass wrote
    * entries (a build where nothing happened says nothing; the build summary still counts them).

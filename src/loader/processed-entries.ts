@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ProcessedArticle } from '../pipeline/index.js';
 import { QUALITY_CODES, SEVERITIES } from '../quality/finding.js';
 import type { ArticleQuality } from '../quality/article-quality.js';
-import type { ProcessedStore } from '../sync/index.js';
+import { editHash, type ProcessedStore } from '../sync/index.js';
 
 /** Bumped when the record's shape or meaning changes: every record made before is then a miss. */
 // 2: the record keeps the article's quality findings and near-duplicate signature.
@@ -61,11 +61,6 @@ export interface ProcessedKeyParts {
   pipeline: string;
   /** What is particular to the article: keyword, slug, URL, request. */
   article: Record<string, unknown>;
-}
-
-/** The hash a record keeps of the hand edit it was made from. */
-export function editHash(edit: string): string {
-  return createHash('sha256').update(edit).digest('hex');
 }
 
 /** The key of these parts; the loader makes the parts from an entry's inputs (`entryProcessedKey` in entry-inputs.ts). */

@@ -8,9 +8,6 @@ import type { LockEntry, SyncResult } from '../sync/index.js';
 import type { CollectionScope } from './collection-scope.js';
 import type { PassContext } from './pass-context.js';
 
-/** Scopes already warned that the loader option and the manifest disagree: once per dev server or build. */
-const warned = new WeakSet<CollectionScope>();
-
 /** Whether the gate was on in each scope's last pass, for the placeholders written between passes. */
 const lastRequired = new WeakMap<CollectionScope, boolean>();
 
@@ -26,13 +23,7 @@ const CONVENTIONAL = new Set(['articles.yaml', 'articles.yml', 'articles.json', 
  */
 export function reviewRequired(scope: CollectionScope, manifest: Manifest): boolean {
   const option = scope.options.review;
-  if (option !== undefined && manifest.review !== undefined && option !== manifest.review && !warned.has(scope)) {
-    warned.add(scope);
-    scope.log.logger.warn(
-      `the loader option review: ${option} wins for this build over review: ${manifest.review} in ${relative(scope.root, manifest.file)}; ` +
-        '`check`, `plan`, `status` and `approve` read the manifest\'s. Set it in the manifest only, so the build and the CLI agree.',
-    );
-  }
+  if (option !== undefined && manifest.review !== undefined && option !== manifest.review) scope.log.reviewSettingDiffers(option, manifest.review, manifest.file);
   const required = option ?? manifest.review ?? false;
   lastRequired.set(scope, required);
   return required;

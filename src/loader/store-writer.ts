@@ -2,7 +2,7 @@
 import type { ArticleSpec } from '../manifest/index.js';
 import type { EntryReviewState } from '../review/review-state.js';
 import { ArticleLoaderError } from '../errors.js';
-import { readEdit, type CachedOutput, type LockEntry, type LockEntryError, type ServedArticle } from '../sync/index.js';
+import { editHash, readEdit, type CachedOutput, type LockEntry, type LockEntryError, type ServedArticle } from '../sync/index.js';
 import { chosenHtml, finishedEntry, placeholderEntry } from './article-entry.js';
 import { emptyCounts, type EntryCounts } from './collection-log.js';
 import type { CollectionScope } from './collection-scope.js';
@@ -11,7 +11,7 @@ import type { PassContext } from './pass-context.js';
 import { inProcess, type ArticleProcessor } from './pipeline-pool.js';
 import type { PlaceholderState } from './placeholder-progress.js';
 import { ownDigest } from './pass-quality.js';
-import { editHash, readProcessed, type ProcessedRecord } from './processed-entries.js';
+import { readProcessed, type ProcessedRecord } from './processed-entries.js';
 import { entryReview, placeholderReview } from './review-gate.js';
 
 /** A finished article whose entry must be (re)written: its digest, its processed-cache key and the record kept under it. */

@@ -1,4 +1,5 @@
 // Hand edits: an article's HTML copied to `articles.edits/<slug>.html` to be changed by hand, and served instead of the service's output while the file exists. Never written over, never pruned.
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { readIfPresent, writeFileAtomic } from './atomic-file.js';
@@ -25,6 +26,11 @@ export interface EditProblem {
 const HEADER = /^\s*<!--\s*astro-article-loader: hand edit of "[^"]*" \(article ([^)\s]+)\)/;
 
 /** The edits directory of a lock file: named after it, beside it (`articles.lock.json` → `articles.edits/`). */
+/** The sha256 (hex) of a hand edit's text: what a processed record keeps of the edit it was made from (loader and `check` alike). */
+export function editHash(edit: string): string {
+  return createHash('sha256').update(edit).digest('hex');
+}
+
 export function editsDirFor(lockFile: string): string {
   const stem = /^(.+)\.lock\.json$/.exec(basename(lockFile))?.[1] ?? 'articles';
   return join(dirname(lockFile), `${stem}.edits`);

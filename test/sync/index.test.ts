@@ -41,6 +41,7 @@ describe('src/sync public API', () => {
       'describeCreateReason',
       'diffRequests',
       'editFile',
+      'editHash',
       'editIsBehind',
       'editProblems',
       'editsDirFor',
