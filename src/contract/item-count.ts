@@ -7,6 +7,9 @@ export const DEFAULT_ITEM_COUNT = 10;
 /** Largest item count taken from a keyword; bigger numbers are prices, sizes or model numbers ("headphones under 200"). */
 export const MAX_KEYWORD_ITEM_COUNT = 100;
 
+/** "1. Granite Ridge", "2) …", "#3 – …", "4: …": how a list's items and a roundup's products are numbered in their headings (the check counts them, the emulator writes them). */
+export const NUMBERED_ITEM = /^#?\s*(\d{1,3})\s*[.):–-]\s*\S/u;
+
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,

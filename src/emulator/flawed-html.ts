@@ -1,5 +1,6 @@
 // Planting flaws in a written article's HTML: what each flaw kind does to the text, the same for the placeholder and the model writer.
 import type { ArticleRequest } from '../contract/request-schema.js';
+import { NUMBERED_ITEM } from '../contract/item-count.js';
 import { htmlToText, countWords } from '../contract/word-count.js';
 import type { FlawKind } from './flaw-options.js';
 import { LINKING_WORDS, titleCase, topicOfKeyword, wordKey, wordsOf } from './placeholder-writer/keyword.js';
@@ -19,8 +20,6 @@ type Planter = (html: string, context: FlawContext) => string;
 
 const PARAGRAPH = /<p\b[^>]*>[\s\S]*?<\/p>/gi;
 const HEADING = /<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/gi;
-/** How the quality check and both writers number items: "1. Granite Ridge", "2) …", "#3 – …". */
-const NUMBERED = /^#?\s*(\d{1,3})\s*[.):–-]\s*\S/u;
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
 
 function wordCount(html: string): number {
@@ -81,7 +80,7 @@ const repeatParagraph: Planter = (html) => {
 const miscountItems: Planter = (html) => {
   const headings = [...html.matchAll(HEADING)].map((match) => ({ level: Number(match[1]), start: match.index, end: match.index + match[0].length, text: htmlToText(match[2] ?? '').trim() }));
   const byLevel = new Map<number, typeof headings>();
-  for (const heading of headings) if (NUMBERED.test(heading.text)) byLevel.set(heading.level, [...(byLevel.get(heading.level) ?? []), heading]);
+  for (const heading of headings) if (NUMBERED_ITEM.test(heading.text)) byLevel.set(heading.level, [...(byLevel.get(heading.level) ?? []), heading]);
   const items = [...byLevel.values()].sort((a, b) => b.length - a.length)[0];
   const last = items?.at(-1);
   if (items === undefined || last === undefined) return html;

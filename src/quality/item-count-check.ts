@@ -1,11 +1,9 @@
 // item_count_mismatch: a list's numbered items, or a roundup's numbered products, against the count the request asks for.
 import type { ArticleRequest } from '../contract/request-schema.js';
-import { listItemCount } from '../contract/item-count.js';
+import { listItemCount, NUMBERED_ITEM } from '../contract/item-count.js';
 import type { ArticleBlock } from './article-reading.js';
 import type { Check } from './check-context.js';
 
-/** "1. Granite Ridge", "2) …", "#3 – …", "4: …": how the service and the emulator number items and products. */
-const NUMBERED = /^#?\s*(\d{1,3})\s*[.):–-]\s*\S/u;
 
 /** The count asked for and where it comes from, for article types that have one; the estimate's rule. */
 function expectedCount(request: ArticleRequest): { count: number; source: string; change: string } | undefined {
@@ -26,7 +24,7 @@ function expectedCount(request: ArticleRequest): { count: number; source: string
 export function numberedItems(blocks: readonly ArticleBlock[]): string[] {
   const byLevel = new Map<number, string[]>();
   for (const block of blocks) {
-    if (block.kind !== 'heading' || !NUMBERED.test(block.text)) continue;
+    if (block.kind !== 'heading' || !NUMBERED_ITEM.test(block.text)) continue;
     byLevel.set(block.level, [...(byLevel.get(block.level) ?? []), block.text]);
   }
   let items: string[] = [];
