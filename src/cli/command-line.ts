@@ -1,5 +1,6 @@
 // Parsing a command's flags with node:util parseArgs: the flags every command shares, typed readers, and the flags we refuse.
 import { parseArgs } from 'node:util';
+import { fixedMs, parseDuration } from '../lang/duration.js';
 import { suggestName } from '../manifest/suggestion.js';
 import { UsageError } from './usage-error.js';
 
@@ -81,16 +82,14 @@ export class ParsedFlags {
     return Number(value);
   }
 
-  /** A duration like `90s`, `30m`, `1h`, `500ms` or a bare number of seconds, in ms. */
+  /** A duration like `90s`, `30m`, `1h`, `500ms`, `2d` or a bare number of seconds, in ms (months have no fixed length, so not here). */
   duration(name: string, fallbackMs: number): number {
     const value = this.string(name);
     if (value === undefined) return fallbackMs;
-    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
-    if (match === null || Number(match[1]) <= 0) {
-      throw new UsageError(`--${name} must be a duration like 90s, 30m or 1h, got "${value}".`);
-    }
-    const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
-    return Math.round(Number(match[1]) * factor);
+    const parsed = parseDuration(value);
+    const ms = parsed === undefined ? undefined : fixedMs(parsed);
+    if (ms === undefined) throw new UsageError(`--${name} must be a duration like 90s, 30m or 1h, got "${value}".`);
+    return ms;
   }
 }
 

@@ -1,5 +1,6 @@
 // One pass of a collection: read the manifest, sync (in a build, wait for every article), put the articles in the store, report.
 import { resolve } from 'node:path';
+import { currentTime } from '../lang/clock.js';
 import { loadManifest, resolveInlineManifest, type Manifest } from '../manifest/index.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
 import { editsDirFor, listEdits, syncArticles, type LockEntryError, type SyncResult } from '../sync/index.js';
@@ -92,7 +93,7 @@ async function syncPass(scope: CollectionScope, { manifest, quality }: { manifes
     editsDir,
     edits: new Set(await listEdits(editsDir)),
     servingEarlier: new Set(result.articles.filter((article) => article.serve?.current === false).map((article) => article.slug)),
-    unpublished: scope.dev || options.drafts ? new Set<string>() : unpublishedSlugs(manifest.specs, Date.now()),
+    unpublished: scope.dev || options.drafts ? new Set<string>() : unpublishedSlugs(manifest.specs, currentTime().getTime()),
     quality,
     checks: passChecks(scope, quality, manifest.specs),
     signatures: new Map(),
@@ -112,7 +113,7 @@ async function settlePass(scope: CollectionScope, writer: StoreWriter, result: S
   tracker.quality(findings);
   tracker.articleFindings(findings);
   tracker.review(reviewOutcome(scope));
-  tracker.mark(articleMarks(pass.manifest.specs, pass.edits, Date.now()));
+  tracker.mark(articleMarks(pass.manifest.specs, pass.edits, currentTime().getTime()));
   log.entries(writer.counts);
   const pending = result.articles.some((article) => article.outcome === 'pending');
   tracker.finish(result, pass.blocked.size > 0 ? [...pass.blocked.values()][0]!.message : null, { running: pending && dev !== undefined, requests: pass.service.stats.requests });
