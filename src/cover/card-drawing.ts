@@ -4,6 +4,7 @@
 // engine and resvg's native module cost about a third of a second to load, which a warm build never pays.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { CardInputs } from './card-key.js';
 
 /** The subsets of Inter read for the title (700) and the site name (500): satori takes each glyph from the first font that has it. */
@@ -25,8 +26,8 @@ let fonts: Promise<CardFont[]> | undefined;
 /** WOFF files (satori reads TTF, OTF and WOFF, not WOFF2), read once per process: satori caches its parse of the same array. */
 function cardFonts(): Promise<CardFont[]> {
   fonts ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const files = FONT_WEIGHTS.flatMap((weight) => FONT_SUBSETS.map((subset) => ({ weight, file: require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`) })));
+    const fontDir = join(dirname(createRequire(import.meta.url).resolve('@fontsource/inter/package.json')), 'files');
+    const files = FONT_WEIGHTS.flatMap((weight) => FONT_SUBSETS.map((subset) => ({ weight, file: join(fontDir, `inter-${subset}-${weight}-normal.woff`) })));
     return Promise.all(files.map(async ({ weight, file }) => ({ name: 'Inter', data: await readFile(file), weight, style: 'normal' as const })));
   })();
   return fonts;

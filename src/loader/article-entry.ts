@@ -55,7 +55,7 @@ export function firstImage(article: ProcessedArticle): ArticleEntryData['image']
   return { src: image.src, alt: image.alt, ...(image.width === undefined ? {} : { width: image.width }), ...(image.height === undefined ? {} : { height: image.height }) };
 }
 
-/** The entry of a finished article. */
+/** The entry of a finished article; its cover (cover/article-cover.ts) is made around the processed article by the store writer. */
 export function finishedEntry(input: {
   slug: string;
   keyword: string;
@@ -77,7 +77,6 @@ export function finishedEntry(input: {
   /** The quality checks' findings on this article. */
   findings: readonly Finding[];
   review: EntryReviewState;
-  /** `entry.data.cover` (see cover/article-cover.ts). */
   cover: ArticleCover | null;
 }): StoreEntry {
   const { article } = input;
@@ -105,8 +104,7 @@ export function finishedEntry(input: {
     edited: input.edited,
     config: entryConfig(input.request),
     quality: qualitySummary(input.findings),
-    image: firstImage(article),
-    cover: input.cover,
+    image: firstImage(article), cover: input.cover,
     faq: article.faq,
     review: { state: input.review },
   });
