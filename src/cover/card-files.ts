@@ -35,6 +35,11 @@ export class CardFiles {
     this.#options = options;
   }
 
+  /** The name every card shows under its title. */
+  get siteName(): string {
+    return this.#options.settings.siteName;
+  }
+
   /** The directory of the cache's cards. */
   get cacheDir(): string {
     return join(this.#options.cacheDir, COVERS_DIR_NAME);

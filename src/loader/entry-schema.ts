@@ -90,7 +90,7 @@ const builtInEntrySchema = z.object({
   /**
    * The article's cover, for `og:image`, JSON-LD and listings: its first image (`generated: false`), else a generated
    * 1200×630 PNG card with its title and the site's name (`generated: true`, see the loader option `coverCard`);
-   * null when the card is off and the article has no image, and for a placeholder.
+   * null when the article has no image and the card is off or its font lacks a letter of the title, and for a placeholder.
    */
   cover: z.object({ src: z.string(), alt: z.string(), width: z.number().nullable(), height: z.number().nullable(), generated: z.boolean() }).nullable(),
   /** The question/answer pairs of the article's FAQ section (answers as plain text); empty when it has none. */

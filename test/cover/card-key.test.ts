@@ -1,7 +1,7 @@
 // A generated card's cache key and settings: equal inputs give the same file, any change in what is drawn gives another, and the options resolve as documented.
 import { describe, expect, it } from 'vitest';
 import { cardFileName, cardKey, cardLibraries, isCardOf, type CardInputs } from '../../src/cover/card-key.js';
-import { CARD_HEIGHT, CARD_WIDTH, cardColor, cardSettings, coverCardOptionSchema, DEFAULT_CARD_COLORS } from '../../src/cover/card-options.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardCanShow, cardColor, cardSettings, coverCardOptionSchema, DEFAULT_CARD_COLORS } from '../../src/cover/card-options.js';
 
 const inputs: CardInputs = { title: 'Pour Over Coffee Ratio', siteName: 'brewnotes.example', color: '#1e3a8a', width: CARD_WIDTH, height: CARD_HEIGHT };
 const versions = { satori: '0.63.2', resvg: '2.6.2', font: '@fontsource/inter@5.3.0' };
@@ -60,6 +60,11 @@ describe('the card settings', () => {
     const settings = cardSettings(true, undefined, undefined)!;
     expect(cardColor(settings, 'pour-over')).toBe(cardColor({ ...settings }, 'pour-over'));
     expect(DEFAULT_CARD_COLORS).toContain(cardColor(settings, 'pour-over'));
+  });
+
+  it('should draw only text the font can set: Latin, Cyrillic, Greek, Vietnamese, digits and punctuation', () => {
+    for (const text of ['Pour Over: 1:16 — “why”', 'Kaffee für Anfänger', 'Кофе по-турецки', 'Ελληνικός καφές', 'Cà phê sữa đá', 'café.example']) expect(cardCanShow(text), text).toBe(true);
+    for (const text of ['قهوة بالتقطير', 'コーヒーの淹れ方', 'कॉफ़ी', 'Coffee ☕']) expect(cardCanShow(text), text).toBe(false);
   });
 
   it('should refuse a colour that is not hex, and an empty site name', () => {
