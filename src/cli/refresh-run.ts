@@ -29,9 +29,11 @@ export async function refreshRun(
 ): Promise<RefreshRun> {
   const now = currentTime();
   const edited = new Set(await listEdits(editsDirFor(context.lockFile)));
-  const due = dueArticles(specs, context.lock, now, edited);
-  const others = context.alone === true ? 0 : planSync(specs, context.lock, context.cacheIndex, { ...planOptionsOf({ ...context.rules, refresh: [] }), service: context.service }).creates.length;
-  const { chosen, later } = refreshesWithinBudget(due, context.rules.budget, others);
+  const plain = planSync(specs, context.lock, context.cacheIndex, { ...planOptionsOf({ ...context.rules, refresh: [] }), service: context.service });
+  // An article the run creates anyway (an offline placeholder against the real service, a regenerate) is not a refresh.
+  const kept = new Set(plain.articles.filter((article) => article.action === 'reuse' || article.action === 'fetch').map((article) => article.slug));
+  const due = dueArticles(specs, context.lock, now, edited).filter((age) => kept.has(age.slug));
+  const { chosen, later } = refreshesWithinBudget(due, context.rules.budget, context.alone === true ? 0 : plain.creates.length);
   return { now, due, chosen, later, handEdited: editedPastDue(specs, context.lock, now, edited) };
 }
 
