@@ -101,24 +101,22 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   if (lines.length > 0) output.out();
   for (const line of lines) output.out(line);
   if (!flags.boolean('all') && plan.counts.reuse > 0 && lines.length > 0) output.out(style.dim(`  … and ${formatCount(plan.counts.reuse)} up to date (--all lists them)`));
-  const edited = editedLines(edits, style, io.cwd);
-  if (edited.length > 0) output.out();
-  for (const line of edited) output.out(line);
-  const refreshing = refreshLines(refresh, style, { cwd: io.cwd, editsDir: editsDirFor(state.lockFile), budget: rules.budget });
-  if (refreshing.length > 0) output.out();
-  for (const line of refreshing) output.out(line);
-  const reviewing = reviewLines(review, style, creates);
-  if (reviewing.length > 0) output.out();
-  for (const line of reviewing) output.out(line);
-  const unknown = unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown'));
-  if (unknown.length > 0) output.out();
-  for (const line of unknown) output.out(style.yellow(line));
+  printSection(output, editedLines(edits, style, io.cwd));
+  printSection(output, refreshLines(refresh, style, { cwd: io.cwd, editsDir: editsDirFor(state.lockFile), budget: rules.budget }));
+  printSection(output, reviewLines(review, style, creates));
+  printSection(output, unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown')).map((line) => style.yellow(line)));
   output.out();
   output.out(`${style.bold('Plan:')} ${planCountsLine(plan)}.`);
   if (creates > 0) output.out(`${style.bold('Estimated cost:')} ${costLine(cost)}; an estimate, not a quote.`);
   else output.out(`${style.bold('Estimated cost:')} nothing: no article would be created.`);
   printNextStep(output, plan, rules, blocked?.code);
   return exitCode;
+}
+
+/** A block of lines after a blank one; nothing when there are none. */
+function printSection(output: Output, lines: readonly string[]): void {
+  if (lines.length > 0) output.out();
+  for (const line of lines) output.out(line);
 }
 
 /** The closing line: what stops a sync, else what it would do. */
