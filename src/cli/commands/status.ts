@@ -295,7 +295,7 @@ function printStatusTable(output: Output, io: CommandIo, rows: StatusRow[]): voi
   const remoteTexts = rows.map((row) =>
     row.emulator ? 'offline placeholder (emulator, not paid)' : row.remote === null && row.error !== null ? `${row.error.code}: ${row.error.message}` : remoteText(row.remote),
   );
-  const remoteWidth = Math.max(7, Math.min(width - slugWidth - 2 - 10 - 2 - 10 - 4 - 20 - 16, Math.max(...remoteTexts.map((t) => t.length))));
+  const remoteWidth = Math.max(7, Math.min(width - slugWidth - 2 - 10 - 2 - 10 - 4 - 20, Math.max(...remoteTexts.map((t) => t.length))));
   output.out();
   output.out(style.dim(`  ${'slug'.padEnd(slugWidth)}  ${'lock'.padEnd(10)}  ${'service'.padEnd(remoteWidth)}  ${'words'.padStart(8)}  ${'age'.padEnd(14)}  quality`));
   for (const [index, row] of rows.entries()) {
