@@ -96,7 +96,8 @@ export function finishedEntry(input: {
     progress: 1,
     error: null,
     articleId: input.articleId,
-    createdAt: input.lockEntry?.createdAt === undefined ? null : new Date(input.lockEntry.createdAt),
+    // The store passes the lock entry only when it dates this article (see sync's `firstCreatedAt`).
+    createdAt: input.lockEntry === undefined ? null : new Date(input.lockEntry.firstCreatedAt ?? input.lockEntry.createdAt),
     updatedAt: Number.isFinite(input.updatedAt) && input.updatedAt > 0 ? new Date(input.updatedAt) : null,
     polished: input.polished,
     current: input.current,

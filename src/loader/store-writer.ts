@@ -2,7 +2,7 @@
 import type { ArticleSpec } from '../manifest/index.js';
 import type { EntryReviewState } from '../review/review-state.js';
 import { ArticleLoaderError } from '../errors.js';
-import { editHash, readEdit, type CachedOutput, type LockEntry, type LockEntryError, type ServedArticle } from '../sync/index.js';
+import { editHash, firstCreatedAt, readEdit, type CachedOutput, type LockEntry, type LockEntryError, type ServedArticle } from '../sync/index.js';
 import { articleCover, type ArticleCover } from '../cover/article-cover.js';
 import { chosenHtml, finishedEntry, firstImage, placeholderEntry } from './article-entry.js';
 import { emptyCounts, type EntryCounts } from './collection-log.js';
@@ -59,7 +59,7 @@ export class StoreWriter {
     const { context, progress } = this.#scope;
     progress.forget(spec.slug);
     const url = this.#scope.url(spec.slug);
-    const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
+    const createdAt = firstCreatedAt(lockEntry, served.articleId);
     const edit = pass.edits.has(spec.slug) ? (await readEdit(pass.editsDir, spec.slug))?.html : undefined;
     const review = entryReview(this.#scope, pass, spec.slug, lockEntry);
     // The panel lists what waits for review, and offers Approve on it.

@@ -1,9 +1,11 @@
-// What the site owner keeps on an entry besides the request: own data, draft and publish date. Never sent to the service and never part of the request hash, so changing them costs nothing.
+// What the site owner keeps on an entry besides the request: own data, draft, publish date and refresh age. Never sent to the service and never part of the request hash, so changing them costs nothing.
 import { isPlainObject } from '../lang/plain-object.js';
+import type { Duration } from '../lang/duration.js';
 import { dataFieldClash } from './built-in-entry-fields.js';
+import { refreshAfterOf } from './refresh-after.js';
 
 /** Entry (and `defaults`) keys that are the site's, not the service's. */
-export const SITE_FIELDS = ['data', 'draft', 'publishDate'] as const;
+export const SITE_FIELDS = ['data', 'draft', 'publishDate', 'refreshAfter'] as const;
 export type SiteField = (typeof SITE_FIELDS)[number];
 
 /** The site's fields of one entry, checked, with `defaults` applied. */
@@ -14,6 +16,8 @@ export interface SiteFields {
   draft: boolean;
   /** When the article may appear on the built site; later than the build, it is left out like a draft. */
   publishDate?: Date;
+  /** How old the served article may grow before `sync --refresh` pays for a new one (see `sync/refresh-due.ts`). */
+  refreshAfter?: Duration;
 }
 
 /** The site's values as written on one entry or in `defaults` (only those given). */
@@ -76,6 +80,11 @@ export function checkSiteDefaults(values: SiteValues, report: SiteProblem): Site
     if (typeof date === 'string') report('publishDate', date);
     else valid.publishDate = date;
   }
+  if (values.refreshAfter !== undefined) {
+    const duration = refreshAfterOf(values.refreshAfter);
+    if (typeof duration === 'string') report('refreshAfter', duration);
+    else valid.refreshAfter = duration;
+  }
   return valid;
 }
 
@@ -84,5 +93,11 @@ export function resolveSiteFields(own: SiteValues, defaults: SiteValues, report:
   const checked = checkSiteDefaults(own, report);
   const data = { ...((defaults.data as Record<string, unknown> | undefined) ?? {}), ...((checked.data as Record<string, unknown> | undefined) ?? {}) };
   const publishDate = (checked.publishDate ?? defaults.publishDate) as Date | undefined;
-  return { data, draft: ((checked.draft ?? defaults.draft) as boolean | undefined) ?? false, ...(publishDate === undefined ? {} : { publishDate }) };
+  const refreshAfter = (checked.refreshAfter ?? defaults.refreshAfter) as Duration | undefined;
+  return {
+    data,
+    draft: ((checked.draft ?? defaults.draft) as boolean | undefined) ?? false,
+    ...(publishDate === undefined ? {} : { publishDate }),
+    ...(refreshAfter === undefined ? {} : { refreshAfter }),
+  };
 }
