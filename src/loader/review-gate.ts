@@ -2,7 +2,7 @@
 import { relative } from 'node:path';
 import { plural } from '../lang/count-text.js';
 import type { Manifest } from '../manifest/index.js';
-import { entryReviewState, reviewState } from '../review/review-rule.js';
+import { approvedFallback, entryReviewState, reviewState } from '../review/review-rule.js';
 import type { EntryReviewState } from '../review/review-state.js';
 import type { LockEntry, SyncResult } from '../sync/index.js';
 import type { CollectionScope } from './collection-scope.js';
@@ -35,26 +35,49 @@ export function placeholderReview(scope: CollectionScope): EntryReviewState {
 }
 
 /** What `entry.data.review.state` says for one article of the pass. */
-export function entryReview(scope: CollectionScope, pass: PassContext, slug: string, lockEntry: LockEntry | undefined): EntryReviewState {
-  return entryReviewState(reviewRequired(scope, pass.manifest), lockEntry, pass.edits.has(slug));
+export function entryReview(scope: CollectionScope, pass: PassContext, slug: string, lockEntry: LockEntry | undefined, output: string): EntryReviewState {
+  return entryReviewState(reviewRequired(scope, pass.manifest), lockEntry, pass.edits.has(slug), output);
 }
 
 /**
  * A build with the gate on: the articles it would serve whose output is neither approved nor hand-edited. They are
  * left out like drafts (synced and paid for, never published unseen); the dev server shows them, marked.
  */
-export function waitingForReview(scope: CollectionScope, pass: PassContext, articles: SyncResult['articles']): Set<string> {
+export function waitingForReview(scope: CollectionScope, pass: PassContext, articles: SyncResult['articles']): ReviewHold {
   // Asked in dev too: the placeholders of the pass follow it.
   const required = reviewRequired(scope, pass.manifest);
-  if (scope.dev || !required) return new Set();
+  const hold: ReviewHold = { leftOut: new Set(), keptApproved: [] };
+  if (scope.dev || !required) return hold;
   const served = articles.filter((article) => article.serve !== undefined && !pass.unpublished.has(article.slug));
-  return new Set(served.filter((article) => reviewState(article.entry, pass.edits.has(article.slug)) === 'waiting').map((article) => article.slug));
+  for (const article of served.filter((candidate) => reviewState(candidate.entry, pass.edits.has(candidate.slug)) === 'waiting')) {
+    // A new output waiting beside an approved earlier one: the build shows the approved one (`readOutput` follows `serve`).
+    const fallback = approvedFallback(article.entry);
+    if (fallback === undefined) hold.leftOut.add(article.slug);
+    else {
+      article.serve = fallback;
+      hold.keptApproved.push(article.slug);
+    }
+  }
+  return hold;
+}
+
+/** What the gate holds back in a build: the articles left out, and those whose approved earlier article is built while the new one waits. */
+export interface ReviewHold {
+  leftOut: Set<string>;
+  keptApproved: string[];
 }
 
 /** The log's list of the articles waiting, and the command that approves them. */
-export function logWaiting(scope: CollectionScope, pass: PassContext, waiting: ReadonlySet<string>): void {
+export function logWaiting(scope: CollectionScope, pass: PassContext, hold: ReviewHold): void {
+  const waiting = hold.leftOut;
   const slugs = [...waiting].sort();
   lastWaiting.set(scope, slugs);
+  if (hold.keptApproved.length > 0) {
+    const kept = [...hold.keptApproved].sort();
+    scope.log.logger.info(
+      `${plural(kept.length, 'article has a new version', 'articles have new versions')} waiting for review; the approved ${kept.length === 1 ? 'one stays' : 'ones stay'} on the site until you approve: ${kept.join(', ')}.`,
+    );
+  }
   if (waiting.size === 0) return;
   const shown = slugs.length > 10 ? `${slugs.slice(0, 10).join(', ')} and ${slugs.length - 10} more` : slugs.join(', ');
   const manifestFlag = projectFlag(scope, pass);

@@ -61,7 +61,7 @@ export class StoreWriter {
     const url = this.#scope.url(spec.slug);
     const createdAt = firstCreatedAt(lockEntry, served.articleId);
     const edit = pass.edits.has(spec.slug) ? (await readEdit(pass.editsDir, spec.slug))?.html : undefined;
-    const review = entryReview(this.#scope, pass, spec.slug, lockEntry);
+    const review = entryReview(this.#scope, pass, spec.slug, lockEntry, served.output);
     // The panel lists what waits for review, and offers Approve on it.
     this.#scope.tracker.describe(spec.slug, { review });
     const inputs = entryInputs(spec, served, { createdAt, edit, url, pipeline: pass.fingerprint, review, cover: pass.coverFingerprint });

@@ -57,9 +57,9 @@ export async function applyResult(scope: CollectionScope, writer: StoreWriter, r
   const bySlug = new Map(pass.specs.map((spec) => [spec.slug, spec]));
   const limit = pLimit(16);
   // Left out of the site: its entry (if any) is not claimed, and goes. So is, with the review gate on, an output nobody approved.
-  const waiting = waitingForReview(scope, pass, result.articles);
-  logWaiting(scope, pass, waiting);
-  const published = result.articles.filter((article) => !pass.unpublished.has(article.slug) && !waiting.has(article.slug));
+  const hold = waitingForReview(scope, pass, result.articles);
+  logWaiting(scope, pass, hold);
+  const published = result.articles.filter((article) => !pass.unpublished.has(article.slug) && !hold.leftOut.has(article.slug));
   const readiness = await prepareAll(writer, published, bySlug, pass, limit);
   const misses = [...readiness.values()].filter((item) => item.kind === 'prepared' && item.entry.kept === undefined).length;
   const processor = articleProcessor(pass.site, pass.checks, misses);

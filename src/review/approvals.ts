@@ -37,6 +37,8 @@ export async function approve(project: ReviewProject, slugs: readonly string[], 
     const output = checkedOutput(entry);
     if (entry.approved?.output === output) return { slug, output, changed: false };
     entry.approved = { output, approvedAt };
+    // The approved earlier article a finished entry kept for the site (see sync's `approvedPrevious`) is replaced by this one.
+    if (entry.status === 'finished' && entry.output === output) delete entry.previous;
     return { slug, output, changed: true };
   });
 }

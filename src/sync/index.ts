@@ -43,7 +43,7 @@ export { editFile, editHash, editIsBehind, editProblems, editsDirFor, listEdits,
 export { adoptArticle, type AdoptOptions, type AdoptResult } from './adopt.js';
 export { startEdit, type StartEditOptions, type StartedEdit } from './start-edit.js';
 export { checkRegenerable, regenerationPlan } from './regeneration.js';
-export { firstCreatedAt } from './lock-entry-records.js';
+export { approvedPrevious, firstCreatedAt } from './lock-entry-records.js';
 export {
   articleAge, dueArticles, editedPastDue, formatAge, refreshesWithinBudget, servedSince,
   type ArticleAge, type RefreshSpec, type RefreshState

@@ -12,8 +12,20 @@ export function billedOf(record: Partial<BilledWords>): Partial<BilledWords> {
   };
 }
 
+/**
+ * The earlier article a finished entry keeps because its approval names it: with the review gate on, the approved
+ * article stays on the site while the new one (a regenerate, a refresh) waits for review. Dropped on approval.
+ */
+export function approvedPrevious(entry: LockEntry | undefined): PreviousArticle | undefined {
+  const previous = entry?.previous;
+  return previous !== undefined && entry?.approved !== undefined && entry.approved.output === previous.output && entry.approved.output !== entry.output ? previous : undefined;
+}
+
 export function previousOf(entry: LockEntry | undefined): PreviousArticle | undefined {
   if (entry === undefined) return undefined;
+  // Rewritten again before the new article was approved: the approved one is still what the site shows.
+  const approved = approvedPrevious(entry);
+  if (approved !== undefined) return approved;
   if (entry.status === 'finished' && entry.output !== undefined && entry.articleId !== undefined) {
     return {
       hash: entry.hash,
@@ -60,7 +72,7 @@ export interface ApprovalProblem {
 export function approvalProblems(lock: LockFile): ApprovalProblem[] {
   return Object.entries(lock.articles).flatMap(([slug, entry]) => {
     const approved = entry.approved;
-    if (approved === undefined || approved.output === servedOf(entry)?.output) return [];
+    if (approved === undefined || approved.output === servedOf(entry)?.output || approvedPrevious(entry) !== undefined) return [];
     return [{
       code: 'stale_approval' as const,
       severity: 'warning' as const,

@@ -3,6 +3,7 @@ import type { BilledWords } from './billed-words.js';
 import type { LockEntryError, LockFile } from './lock-file.js';
 import type { LockSession } from './lock-session.js';
 import type { RunState } from './run-record.js';
+import { approvedPrevious } from './lock-entry-records.js';
 import { nowIso } from '../lang/now-iso.js';
 
 /** One article that reached an end state on the service. */
@@ -68,6 +69,7 @@ function applySettled(lock: LockFile, settled: Settled): boolean {
   const billed = entry.words === undefined ? settled.billed : undefined;
   if (entry.status === 'finished' && entry.output === settled.output && billed === undefined) return false;
   const { previous: _dropped, error: _cleared, ...rest } = entry;
-  lock.articles[settled.slug] = { ...rest, status: 'finished', output: settled.output, finishedAt: entry.finishedAt ?? nowIso(), updatedAt: nowIso(), ...billed };
+  const kept = approvedPrevious({ ...entry, output: settled.output });
+  lock.articles[settled.slug] = { ...rest, ...(kept === undefined ? {} : { previous: kept }), status: 'finished', output: settled.output, finishedAt: entry.finishedAt ?? nowIso(), updatedAt: nowIso(), ...billed };
   return true;
 }

@@ -1,6 +1,6 @@
 // The review gate in real `astro build`s against the emulator: waiting articles are left out and logged, approve brings
 // them in with no request, approve --all-clean skips an article with an error finding, an approved article with one is
-// built and the summary says so, regenerate makes the new output wait again, and a hand edit counts as reviewed.
+// built and the summary says so, regenerate makes the new output wait again while the approved one stays built, and a hand edit counts as reviewed.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -76,7 +76,7 @@ describe('the review gate in astro build', () => {
     expect(second.output).toContain('1 article waits for review and is left out of the build: pour-over-kettles.');
   }, 120_000);
 
-  it('should build an approved article with an error finding and say so; a regenerated article waits again', async () => {
+  it('should build an approved article with an error finding and say so; a regenerated article waits again while the approved one stays built', async () => {
     expect((await cli(['approve', 'pour-over-kettles'])).code).toBe(0);
     const regenerated = await runCli(['regenerate', 'aeropress-recipes', '--poll-interval', '20ms'], { cwd: site.root, env: env() });
     expect(regenerated.code, regenerated.stderr).toBe(0);
@@ -85,8 +85,12 @@ describe('the review gate in astro build', () => {
     expect(built('pour-over-kettles')).toBe(true);
     expect(await page('pour-over-kettles')).toMatch(/data-review="approved" data-errors="[1-9]/);
     expect(third.output).toMatch(/1 approved article built with an error finding, as you approved: pour-over-kettles/);
-    expect(built('aeropress-recipes')).toBe(false);
-    expect(third.output).toContain('1 article waits for review and is left out of the build: aeropress-recipes.');
+    // The new version waits; the approved one is what the site keeps showing.
+    expect(third.output).toContain('1 article has a new version waiting for review; the approved one stays on the site until you approve: aeropress-recipes.');
+    expect(await page('aeropress-recipes')).toContain('data-review="approved"');
+    expect(JSON.parse((await cli(['status', '--json'])).stdout).review).toMatchObject({ waiting: ['aeropress-recipes'], keptApproved: ['aeropress-recipes'] });
+    const lock = JSON.parse(await lockText());
+    expect(lock.articles['aeropress-recipes'].previous.output).toBe(lock.articles['aeropress-recipes'].approved.output);
   }, 120_000);
 
   it('should count a hand edit as reviewed', async () => {

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { approve, ReviewError, reviewState, unapprove, waitingArticles } from '../../src/review/index.js';
+import { approvedFallback } from '../../src/review/review-rule.js';
+import { approvalProblems, previousOf } from '../../src/sync/lock-entry-records.js';
 import { serializeLockFile, type LockEntry, type LockFile } from '../../src/sync/index.js';
 
 const hash = (c: string) => `sha256:${c.repeat(64)}`;
@@ -38,6 +40,18 @@ describe('reviewState', () => {
     expect(reviewState(finished(hash('e')), true)).toBe('edited');
     expect(reviewState(lock.articles.rewriting!, false)).toBe('waiting');
     expect(reviewState({ ...lock.articles.rewriting!, approved: { output: hash('c'), approvedAt: '2026-01-02T00:00:00.000Z' } }, false)).toBe('approved');
+  });
+
+  it('should keep the approved earlier article of a rewritten entry for the site, and warn of an approval that names nothing kept', () => {
+    const approved = { output: hash('c'), approvedAt: '2026-01-02T00:00:00.000Z' };
+    const kept = finished(hash('e'), { approved, previous: { hash: hash('2'), articleId: 'art_0', output: hash('c') } });
+    expect(reviewState(kept, false)).toBe('waiting');
+    expect(approvedFallback(kept)).toEqual({ output: hash('c'), articleId: 'art_0', hash: hash('2'), current: false, emulator: false });
+    // Rewritten again before the new one was approved: the approved one stays the earlier article.
+    expect(previousOf(kept)?.output).toBe(hash('c'));
+    const stale = finished(hash('e'), { approved });
+    expect(approvedFallback(stale)).toBeUndefined();
+    expect(approvalProblems({ version: 1, articles: { kept, stale } } as unknown as LockFile).map((problem) => [problem.slug, problem.code])).toEqual([['stale', 'stale_approval']]);
   });
 });
 
