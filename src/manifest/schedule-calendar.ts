@@ -62,3 +62,16 @@ export function withCalendar(manifest: Manifest, dates: ReadonlyMap<string, Cale
 export function unrecordedDates(dates: ReadonlyMap<string, CalendarDate>): Record<string, string> {
   return Object.fromEntries([...dates.values()].filter((date) => !date.recorded).map((date) => [date.slug, date.date.toISOString()]));
 }
+
+/**
+ * The scheduled entries whose recorded date is not one of their schedule's slots now: the schedule's start,
+ * interval or time changed after the date was given. Their dates stay; `plan` says so.
+ */
+export function offSchedule(specs: readonly ArticleSpec[], dates: ReadonlyMap<string, CalendarDate>): string[] {
+  return specs.flatMap((spec) => {
+    const date = dates.get(spec.slug);
+    if (spec.schedule === undefined || date === undefined || !date.recorded) return [];
+    const slot = slotAt(spec.schedule, firstSlotFrom(spec.schedule, date.date));
+    return slot.getTime() === date.date.getTime() ? [] : [spec.slug];
+  });
+}

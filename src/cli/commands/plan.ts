@@ -6,6 +6,7 @@ import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { shownPath } from '../manifest-location.js';
 import { formatCount, plural, type Output } from '../output.js';
 import { type CostEstimate, costLine, costOf, planArticleLines, planCountsLine, plannedArticleJson } from '../plan-report.js';
+import { calendarLines, calendarReport } from '../calendar-report.js';
 import { editedLines, editedReport } from '../edited-report.js';
 import { openProject } from '../project-files.js';
 import { REVIEW_FLAG_HELP, REVIEW_FLAGS, reviewRequired } from '../review-flags.js';
@@ -31,6 +32,9 @@ ${SYNC_RULE_HELP}
   --internal-links       Count the internal-link credits too (1 per new article),
                          when the site uses the service's internal links
 ${REVIEW_FLAG_HELP}
+
+With a schedule (or publish dates), it shows the calendar: what goes live when, and which
+scheduled dates are only proposed (plan writes nothing; sync or a build records them).
 
 With the review gate on, it also lists the articles waiting for review: a build leaves
 them out until \`approve\` (see docs/review.md).
@@ -61,6 +65,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
   const edits = await editedReport(state.lockFile, state.lock);
   const review = reviewReport(state.lock, edits.edited, manifest.specs.map((spec) => spec.slug), reviewRequired(flags, manifest));
+  const calendar = calendarReport(manifest, state.lock);
 
   if (output.json) {
     output.document({
@@ -81,6 +86,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
       edited: edits.edited,
       editedBehind: edits.behind,
       review,
+      calendar,
     });
     return exitCode;
   }
@@ -94,6 +100,9 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const edited = editedLines(edits, style, io.cwd);
   if (edited.length > 0) output.out();
   for (const line of edited) output.out(line);
+  const dated = calendarLines(calendar, style);
+  if (dated.length > 0) output.out();
+  for (const line of dated) output.out(line);
   const reviewing = reviewLines(review, style, creates);
   if (reviewing.length > 0) output.out();
   for (const line of reviewing) output.out(line);

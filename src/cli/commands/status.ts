@@ -14,6 +14,7 @@ import { REVIEW_FLAG_HELP, REVIEW_FLAGS, reviewRequired } from '../review-flags.
 import { reviewLines, reviewReport } from '../review-report.js';
 import { currentFindings } from '../current-findings.js';
 import { manifestQuality } from '../../quality/manifest-quality.js';
+import { calendarLines, calendarReport } from '../calendar-report.js';
 import { fitWidth } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceConfigured } from '../service-connection.js';
 
@@ -100,6 +101,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
   const notInLock = manifest === undefined ? [] : manifest.specs.map((spec) => spec.slug).filter((slug) => state.lock.articles[slug] === undefined);
   const edits = await editedReport(state.lockFile, state.lock);
   const review = reviewReport(state.lock, edits.edited, manifest?.specs.map((spec) => spec.slug), reviewRequired(flags, manifest));
+  const calendar = manifest === undefined ? { rows: [], offSchedule: [] } : calendarReport(manifest, state.lock);
 
   if (output.json) {
     output.document({
@@ -115,6 +117,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
       edited: edits.edited,
       editedBehind: edits.behind,
       review,
+      calendar,
       totals: statusTotals(rows, remotes.size, billed),
     });
     return EXIT_CODES.ok;
@@ -132,6 +135,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
   printStatusNotes(output, rows, notInLock);
   for (const line of editedLines(edits, style, io.cwd)) output.out(line);
   for (const line of reviewLines(review, style)) output.out(line);
+  for (const line of calendarLines(calendar, style)) output.out(line);
   if (skippedRefresh) {
     output.err(
       output.errStyle.yellow(`Not refreshed from the service (${plural(targets.length, 'unfinished article')}): set ARTICLES_API_URL and ARTICLES_API_KEY, or run \`astro-article-loader emulator\` for local testing.`),

@@ -9,6 +9,7 @@ import { shownPath } from '../manifest-location.js';
 import { formatCount, formatDuration, plural, type CommandIo, type Output } from '../output.js';
 import { articleHeadJson } from '../plan-report.js';
 import { openProject } from '../project-files.js';
+import { recordCalendar } from '../calendar-report.js';
 import type { ProgressDisplay } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, type ServiceConnection } from '../service-connection.js';
 import { SyncProgress } from '../sync-progress.js';
@@ -145,7 +146,11 @@ async function runSync(context: CommandContext): Promise<ExitCode> {
   const { flags, output, io } = context;
   const settings = syncSettings(flags, io.env);
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
-  checkRetryFailed(settings.rules, (await readLockState(lockFile)).lock);
+  const { lock } = await readLockState(lockFile);
+  checkRetryFailed(settings.rules, lock);
+  // The schedule's dates are given once and kept; a frozen run writes nothing, as a frozen build does not.
+  const recorded = settings.rules.frozen ? 0 : await recordCalendar(manifest, lockFile, lock);
+  if (recorded > 0 && !output.json) output.out(`Recorded ${plural(recorded, 'scheduled date')} in ${shownPath(io.cwd, lockFile)} (\`plan\` shows the calendar); commit it.`);
   return executeSync(context, { command: 'sync', manifest, specs: manifest.specs, lockFile, settings });
 }
 
