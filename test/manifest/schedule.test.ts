@@ -183,3 +183,15 @@ describe('the recorded dates in the lock file', () => {
     expect(() => parseLockFile(text.replace('2026-12-03T08:00:00.000Z', 'soon'), 'articles.lock.json')).toThrow(/schedule\.b-two must be an ISO 8601 date-time/);
   });
 });
+
+describe('the schedule in a CSV', () => {
+  it('should read schedule.<member> columns, rows with the same cells sharing one calendar', () => {
+    const csv = ['keyword,Schedule.Start,schedule.every,schedule.at,schedule.timezone', 'one,2026-12-01,2d,09:00,Europe/Berlin', 'two,2026-12-01,2d,09:00,Europe/Berlin', 'three,,,,', ''].join('\n');
+    const { specs } = parseManifest(csv, 'articles.csv');
+    expect(specs[0]!.schedule?.key).toBe(specs[1]!.schedule?.key);
+    expect(specs[2]!.schedule).toBeUndefined();
+    expect(refusal('keyword,schedule.start\none,2026-12-01\n', 'articles.csv')).toEqual([
+      'articles.csv:2 articles[0] "one" → schedule.every: is missing; say how often an article goes live, e.g. `every: 2d` (90s, 30m, 12h, 30d, 2w or 6mo)',
+    ]);
+  });
+});
