@@ -97,15 +97,9 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   if (lines.length > 0) output.out();
   for (const line of lines) output.out(line);
   if (!flags.boolean('all') && plan.counts.reuse > 0 && lines.length > 0) output.out(style.dim(`  … and ${formatCount(plan.counts.reuse)} up to date (--all lists them)`));
-  const edited = editedLines(edits, style, io.cwd);
-  if (edited.length > 0) output.out();
-  for (const line of edited) output.out(line);
-  const dated = calendarLines(calendar, style);
-  if (dated.length > 0) output.out();
-  for (const line of dated) output.out(line);
-  const reviewing = reviewLines(review, style, creates);
-  if (reviewing.length > 0) output.out();
-  for (const line of reviewing) output.out(line);
+  printSection(output, editedLines(edits, style, io.cwd));
+  printSection(output, calendarLines(calendar, style));
+  printSection(output, reviewLines(review, style, creates));
   const unknown = unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown'));
   if (unknown.length > 0) output.out();
   for (const line of unknown) output.out(style.yellow(line));
@@ -115,6 +109,12 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   else output.out(`${style.bold('Estimated cost:')} nothing: no article would be created.`);
   printNextStep(output, plan, rules, blocked?.code);
   return exitCode;
+}
+
+/** A block of lines after a blank one; nothing when it has none. */
+function printSection(output: Output, lines: readonly string[]): void {
+  if (lines.length > 0) output.out();
+  for (const line of lines) output.out(line);
 }
 
 /** The closing line: what stops a sync, else what it would do. */
