@@ -64,6 +64,8 @@ describe('src/sync public API', () => {
       'readEdit',
       'readLockFile',
       'readLockState',
+      'recordDates',
+      'recordedDates',
       'recordedWords',
       'referencedOutputs',
       'regenerationPlan',
