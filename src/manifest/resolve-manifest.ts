@@ -146,6 +146,7 @@ function checkRoot(root: unknown, checker: Checker): Record<string, unknown> | u
       let message: string;
       if (ALL_PARAMETER_NAMES.includes(key)) message = 'is a request parameter; put it under `defaults:` (for every article) or on an entry';
       else if (key === 'keyword' || key === 'slug') message = 'belongs on an entry under `articles:`';
+      else if ((SITE_FIELDS as readonly string[]).includes(key)) message = 'belongs under `defaults:` (for every article) or on an entry';
       else {
         const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, [...SECTIONS, ...SETTINGS]);
         message = `is not part of a manifest, which has only \`defaults\`, \`articles\`, \`review\` and \`quality\`${didYouMean(suggestion, '; remove it')}`;

@@ -61,6 +61,7 @@ describe('the schedule field', () => {
     const [member] = refusal('defaults:\n  schedule: { start: 2026-12-01, evry: 2d }\narticles: [one]\n');
     expect(member).toContain('schedule.evry: is not part of a schedule, which takes start, every, at, timezone; did you mean "every"?');
     expect(refusal('defaults:\n  schedule: 2d\narticles: [one]\n')[0]).toContain('defaults → schedule: must be a mapping with start and every');
+    expect(refusal('schedule: { start: 2026-12-01, every: 2d }\narticles: [one]\n')[0]).toContain('top level → schedule: belongs under `defaults:` (for every article) or on an entry');
     expect(refusal('defaults:\n  schedule: { start: 2026-12-01, every: 2d }\n  publishDate: 2026-12-01\narticles: [one]\n')[0]).toContain('→ schedule: is given with `publishDate`');
     expect(refusal('defaults:\n  schedule: { start: "2026-12-01T09:00:00Z", every: 2d }\narticles: [one]\n')[0]).toContain('has a time; give only the day in start');
   });

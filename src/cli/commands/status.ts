@@ -45,6 +45,7 @@ ${REVIEW_FLAG_HELP}
 
 Without ARTICLES_API_KEY and a service URL, status shows the lock file only.
 With the review gate on, it lists the articles waiting for review (see docs/review.md).
+With a schedule (or publish dates), it shows the calendar: what goes live when.
 
 Words billed are as recorded: sync records each article's words (the visible words of its
 HTML, counted as the service bills them) and its generated images when it finishes or is
