@@ -1,5 +1,5 @@
 // The spending rules plan and sync share: budget, frozen mode (on under CI), explicit retries, the same defaults as the loader.
-import { DEFAULT_BUDGET, frozenByDefault, type LockFile } from '../sync/index.js';
+import { DEFAULT_BUDGET, frozenByDefault, type ArticleAge, type LockFile } from '../sync/index.js';
 import type { FlagSpec, ParsedFlags } from './command-line.js';
 import { UsageError } from './usage-error.js';
 
@@ -35,6 +35,8 @@ export interface SyncRules {
   idempotentCreates: boolean;
   /** Finished articles to create again on purpose: set by `regenerate`, never by a flag of sync. */
   regenerate?: string[];
+  /** Due articles to refresh within the budget: set by `sync --refresh` and `regenerate --due` (see refresh-run.ts). */
+  refresh?: ArticleAge[];
 }
 
 export function syncRules(flags: ParsedFlags, env: NodeJS.ProcessEnv): SyncRules {
@@ -52,11 +54,12 @@ export function syncRules(flags: ParsedFlags, env: NodeJS.ProcessEnv): SyncRules
 }
 
 /** The planner's options for these rules. */
-export function planOptionsOf(rules: SyncRules): { retryFailed?: true | string[]; retryUnknown?: true | string[]; regenerate?: string[]; idempotentCreates: boolean } {
+export function planOptionsOf(rules: SyncRules): { retryFailed?: true | string[]; retryUnknown?: true | string[]; regenerate?: string[]; refresh?: ArticleAge[]; idempotentCreates: boolean } {
   return {
     ...(rules.retryFailed === undefined ? {} : { retryFailed: rules.retryFailed }),
     ...(rules.retryUnknown === undefined ? {} : { retryUnknown: rules.retryUnknown }),
     ...(rules.regenerate === undefined ? {} : { regenerate: rules.regenerate }),
+    ...(rules.refresh === undefined ? {} : { refresh: rules.refresh }),
     idempotentCreates: rules.idempotentCreates,
   };
 }

@@ -6,6 +6,7 @@ import type { ArticleContext, ProcessedArticle } from '../pipeline/index.js';
 import type { ArticleSpec } from '../manifest/index.js';
 import type { CachedOutput, LockEntry, LockEntryError } from '../sync/index.js';
 import type { EntryReviewState } from '../review/review-state.js';
+import type { ArticleCover } from '../cover/article-cover.js';
 import type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
 import { escapeHtml } from '../lang/escape.js';
 
@@ -48,13 +49,13 @@ export function siteFieldsDigest(site: EntrySiteFields): Record<string, unknown>
 }
 
 /** The body's first image, for `og:image` and JSON-LD. */
-function firstImage(article: ProcessedArticle): ArticleEntryData['image'] {
+export function firstImage(article: ProcessedArticle): ArticleEntryData['image'] {
   const image = article.images[0];
   if (image === undefined) return null;
   return { src: image.src, alt: image.alt, ...(image.width === undefined ? {} : { width: image.width }), ...(image.height === undefined ? {} : { height: image.height }) };
 }
 
-/** The entry of a finished article. */
+/** The entry of a finished article; its cover (cover/article-cover.ts) is made around the processed article by the store writer. */
 export function finishedEntry(input: {
   slug: string;
   keyword: string;
@@ -76,6 +77,7 @@ export function finishedEntry(input: {
   /** The quality checks' findings on this article. */
   findings: readonly Finding[];
   review: EntryReviewState;
+  cover: ArticleCover | null;
 }): StoreEntry {
   const { article } = input;
   const data = withSiteFields(input.site, {
@@ -94,7 +96,8 @@ export function finishedEntry(input: {
     progress: 1,
     error: null,
     articleId: input.articleId,
-    createdAt: input.lockEntry?.createdAt === undefined ? null : new Date(input.lockEntry.createdAt),
+    // The store passes the lock entry only when it dates this article (see sync's `firstCreatedAt`).
+    createdAt: input.lockEntry === undefined ? null : new Date(input.lockEntry.firstCreatedAt ?? input.lockEntry.createdAt),
     updatedAt: Number.isFinite(input.updatedAt) && input.updatedAt > 0 ? new Date(input.updatedAt) : null,
     polished: input.polished,
     current: input.current,
@@ -102,7 +105,7 @@ export function finishedEntry(input: {
     edited: input.edited,
     config: entryConfig(input.request),
     quality: qualitySummary(input.findings),
-    image: firstImage(article),
+    image: firstImage(article), cover: input.cover,
     faq: article.faq,
     review: { state: input.review },
   });
@@ -155,6 +158,7 @@ export function placeholderEntry(input: {
     config: entryConfig(input.request),
     quality: qualitySummary([]),
     image: null,
+    cover: null,
     faq: [],
     review: { state: input.review },
   });

@@ -13,6 +13,7 @@ import { reviewOutcome } from './review-gate.js';
 import type { QualityOptions } from '../quality/index.js';
 import { ArticlesNotReadyError } from './not-ready-error.js';
 import { pipelineSettings, retries, syncOptions, type PassContext } from './pass-context.js';
+import { passCovers } from './pass-covers.js';
 import type { StoreWriter } from './store-writer.js';
 import { SyncReporter } from './sync-report.js';
 import { applyResult, articleMarks, publishDates, unpublishedSlugs } from './sync-entries.js';
@@ -85,6 +86,7 @@ async function syncPass(scope: CollectionScope, { manifest, quality }: { manifes
   if (!service.connected && options.service.mode === 'offline') log.emulatorNotNeeded();
   reporter.summary(result, scope.root, { waiting: scope.dev });
   const editsDir = editsDirFor(lockFile);
+  const settings = pipelineSettings(scope, manifest.specs, result.cache, service, quality);
   const pass: PassContext = {
     manifest,
     specs,
@@ -99,7 +101,8 @@ async function syncPass(scope: CollectionScope, { manifest, quality }: { manifes
     quality,
     checks: passChecks(scope, quality, manifest.specs),
     signatures: new Map(),
-    ...pipelineSettings(scope, manifest.specs, result.cache, service, quality),
+    ...settings,
+    ...passCovers(scope, settings.processed.cacheDir, settings.downloads),
   };
   return { result, pass };
 }

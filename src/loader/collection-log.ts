@@ -16,10 +16,13 @@ export interface EntryCounts {
   reused: number;
   /** Placeholder entries written (a write that changed the store). */
   placeholders: number;
+  /** Cover cards drawn (not in the cache yet), and taken from the cache. */
+  cardsDrawn: number;
+  cardsCached: number;
 }
 
 export function emptyCounts(): EntryCounts {
-  return { unchanged: 0, rendered: 0, reused: 0, placeholders: 0 };
+  return { unchanged: 0, rendered: 0, reused: 0, placeholders: 0, cardsDrawn: 0, cardsCached: 0 };
 }
 
 export class CollectionLog {
@@ -103,6 +106,14 @@ export class CollectionLog {
     const fromCache = reused > 0 ? `, ${reused} taken already processed from the cache` : '';
     if (rendered + reused > 0) this.logger.info(`${plural(rendered, 'article')} rendered${fromCache} (${unchanged} unchanged)`);
     this.logger.debug(`entries: ${line}`);
+    const { cardsDrawn, cardsCached } = counts;
+    // Said whenever entries needed cards, so a warm build shows that it drew none.
+    if (cardsDrawn + cardsCached > 0) this.logger.info(`cover cards: ${cardsDrawn} drawn, ${cardsCached} from the cache`);
+  }
+
+  /** An article's cover card could not be drawn (its entry has no cover); the build goes on. */
+  cardFailed(slug: string, message: string): void {
+    this.logger.warn(`"${slug}": its cover card could not be drawn (${message}); entry.data.cover is null. Set the loader option coverCard: false to stop drawing cards`);
   }
 
   /** The loader option `quality` differs from the manifest's `quality:`: said once, since `check` and `status` read the manifest's. */

@@ -49,14 +49,16 @@ export interface EntryInputs {
     site: Record<string, unknown>;
     /** The review gate's state (`entry.data.review`): an approval rewrites the entry, never the processed record. */
     review: EntryReviewState;
+    /** The pass's cover card settings (`PassContext.coverFingerprint`): the card is made around the processed article. */
+    cover: string;
   };
 }
 
 /** The inputs of an article served from `served`, its hand edit (if any) and the pass's pipeline fingerprint. */
-export function entryInputs(spec: ArticleSpec, served: ServedArticle, parts: { createdAt: string | null; edit: string | undefined; url: string; pipeline: string; review: EntryReviewState }): EntryInputs {
+export function entryInputs(spec: ArticleSpec, served: ServedArticle, parts: { createdAt: string | null; edit: string | undefined; url: string; pipeline: string; review: EntryReviewState; cover: string }): EntryInputs {
   return {
     processing: { version: PACKAGE_VERSION, output: served.output, edit: parts.edit ?? null, pipeline: parts.pipeline, keyword: spec.keyword, url: parts.url, config: entryConfig(spec.request) },
-    entry: { articleId: served.articleId, current: served.current, emulator: served.emulator === true, createdAt: parts.createdAt, site: siteFieldsDigest(spec), review: parts.review },
+    entry: { articleId: served.articleId, current: served.current, emulator: served.emulator === true, createdAt: parts.createdAt, site: siteFieldsDigest(spec), review: parts.review, cover: parts.cover },
   };
 }
 
@@ -78,6 +80,8 @@ export function entryDigest(inputs: EntryInputs, generateDigest: (data: Record<s
     site: e.site,
     // Only with the gate on: with it off every digest stays what it was before the gate existed.
     ...(e.review === 'not-required' ? {} : { review: e.review }),
+    // Added with entry.data.cover: every entry stored before it is written once more, with its cover.
+    cover: e.cover,
   });
 }
 

@@ -87,6 +87,12 @@ const builtInEntrySchema = z.object({
   publishDate: z.coerce.date().nullable(),
   /** The first image of the body (for `og:image`), else null. */
   image: z.object({ src: z.string(), alt: z.string(), width: z.number().optional(), height: z.number().optional() }).nullable(),
+  /**
+   * The article's cover, for `og:image`, JSON-LD and listings: its first image (`generated: false`), else a generated
+   * 1200×630 PNG card with its title and the site's name (`generated: true`, see the loader option `coverCard`);
+   * null when the article has no image and the card is off or its font lacks a letter of the title, and for a placeholder.
+   */
+  cover: z.object({ src: z.string(), alt: z.string(), width: z.number().nullable(), height: z.number().nullable(), generated: z.boolean() }).nullable(),
   /** The question/answer pairs of the article's FAQ section (answers as plain text); empty when it has none. */
   faq: z.array(z.object({ question: z.string(), answer: z.string() })),
   /**

@@ -4,7 +4,7 @@ import type { ArticleEntryData } from './entry-schema.js';
 /** What `articleJsonLd` reads of an entry: `entry` from `getEntry()` / `getCollection()`, or just its data. */
 export interface JsonLdEntry {
   id?: string;
-  data: Pick<ArticleEntryData, 'title' | 'description' | 'wordCount' | 'keyword' | 'createdAt' | 'updatedAt' | 'publishDate' | 'image' | 'faq'>;
+  data: Pick<ArticleEntryData, 'title' | 'description' | 'wordCount' | 'keyword' | 'createdAt' | 'updatedAt' | 'publishDate' | 'image' | 'faq'> & Partial<Pick<ArticleEntryData, 'cover'>>;
 }
 
 export interface JsonLdOptions {
@@ -32,6 +32,15 @@ function isoDate(value: Date | string | null | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+/** The `image`: the cover (the first image, else the generated card), else the first image for data made before covers. */
+function imageOf(data: JsonLdEntry['data'], site: URL): JsonLd | undefined {
+  const image = data.cover ?? data.image;
+  if (image === null || image === undefined) return undefined;
+  const width = image.width ?? undefined;
+  const height = image.height ?? undefined;
+  return { '@type': 'ImageObject', url: absolute(image.src, site), ...(width === undefined ? {} : { width }), ...(height === undefined ? {} : { height }) };
+}
+
 function publisherOf(publisher: JsonLdOptions['publisher']): JsonLd | undefined {
   if (publisher === undefined) return undefined;
   return typeof publisher === 'string' ? { '@type': 'Organization', name: publisher } : { '@type': 'Organization', ...publisher };
@@ -39,7 +48,7 @@ function publisherOf(publisher: JsonLdOptions['publisher']): JsonLd | undefined 
 
 /**
  * The JSON-LD for an article page: a schema.org `Article` (headline, description, wordCount,
- * datePublished and dateModified when known, url, image, publisher), followed by a `FAQPage` when
+ * datePublished and dateModified when known, url, image (the cover), publisher), followed by a `FAQPage` when
  * the article has a FAQ. Returns an array: serialize it into one
  * `<script type="application/ld+json">`, escaping `<` (see "SEO data" in docs/running-a-site.md).
  */
@@ -50,6 +59,7 @@ export function articleJsonLd(entry: JsonLdEntry, options: JsonLdOptions): JsonL
   const published = isoDate(data.publishDate) ?? isoDate(data.createdAt);
   const modified = isoDate(data.updatedAt);
   const publisher = publisherOf(options.publisher);
+  const image = imageOf(data, site);
   const article: JsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Article',
@@ -61,7 +71,7 @@ export function articleJsonLd(entry: JsonLdEntry, options: JsonLdOptions): JsonL
     mainEntityOfPage: url,
     ...(published === undefined ? {} : { datePublished: published }),
     ...(modified === undefined ? {} : { dateModified: modified }),
-    ...(data.image === null ? {} : { image: { '@type': 'ImageObject', url: absolute(data.image.src, site), ...(data.image.width === undefined ? {} : { width: data.image.width }), ...(data.image.height === undefined ? {} : { height: data.image.height }) } }),
+    ...(image === undefined ? {} : { image }),
     ...(publisher === undefined ? {} : { publisher }),
   };
   if (data.faq.length === 0) return [article];

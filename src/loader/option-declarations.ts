@@ -6,6 +6,7 @@ import { flawOptionsSchema, WRITER_KEY_ENV } from '../service/embedded-emulator.
 import { API_KEY_ENV } from '../service/service-settings.js';
 import { qualityOptionsSchema } from '../quality/quality-options.js';
 import { DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS } from '../sync/run-rules.js';
+import { coverCardOptionSchema } from '../cover/card-options.js';
 import type { DataSchema } from './entry-data.js';
 
 export const DEFAULT_MANIFEST = './articles.yaml';
@@ -69,6 +70,10 @@ const contentOptions = {
   ...option('review', z.boolean({ error: 'must be true (each article waits for `astro-article-loader approve` before a build publishes it) or false' }).optional(), {
     default: "the manifest's `review:`, else `false`",
     meaning: '`true`: an article whose output nobody approved (`approve`) or hand-edited is left out of `astro build` and marked in dev (`entry.data.review`); prefer `review:` in the manifest, which the CLI reads too (see docs/review.md)',
+  }),
+  ...option('coverCard', coverCardOptionSchema.default(true), {
+    default: '`true`',
+    meaning: "an article without images gets a generated 1200×630 PNG card as `entry.data.cover`: its title and the site's name on a colour; `{ colors, siteName }`: hex colours (each article takes one by its slug) and the name (default: the host of Astro's `site`, else package.json `name`); `false`: no card, the cover is null (see docs/running-a-site.md)",
   }),
   // Checked first by options.ts with the quality room's own messages (did-you-mean for codes and severities).
   ...option('quality', qualityOptionsSchema.optional(), {

@@ -10,10 +10,11 @@ import type { CollectionScope } from './collection-scope.js';
 import { OUTPUT_OPTIONS } from './option-declarations.js';
 import { OFFLINE_DOWNLOADS, type ResolvedLoaderOptions } from './options.js';
 import type { PassChecks } from './pipeline-pool.js';
+import type { PassCovers } from './pass-covers.js';
 import type { DownloadedImages } from './processed-entries.js';
 
 /** What one pass settled and the background wait reuses. */
-export interface PassContext {
+export interface PassContext extends PassCovers {
   manifest: Manifest;
   /** The specs synced: the manifest's, less the `blocked` ones. */
   specs: ArticleSpec[];

@@ -2,8 +2,9 @@
 import type { ArticleSpec } from '../manifest/index.js';
 import type { EntryReviewState } from '../review/review-state.js';
 import { ArticleLoaderError } from '../errors.js';
-import { editHash, readEdit, type CachedOutput, type LockEntry, type LockEntryError, type ServedArticle } from '../sync/index.js';
-import { chosenHtml, finishedEntry, placeholderEntry } from './article-entry.js';
+import { editHash, firstCreatedAt, readEdit, type CachedOutput, type LockEntry, type LockEntryError, type ServedArticle } from '../sync/index.js';
+import { articleCover, type ArticleCover } from '../cover/article-cover.js';
+import { chosenHtml, finishedEntry, firstImage, placeholderEntry } from './article-entry.js';
 import { emptyCounts, type EntryCounts } from './collection-log.js';
 import type { CollectionScope } from './collection-scope.js';
 import { entryDigest, entryInputs, entryProcessedKey } from './entry-inputs.js';
@@ -58,12 +59,12 @@ export class StoreWriter {
     const { context, progress } = this.#scope;
     progress.forget(spec.slug);
     const url = this.#scope.url(spec.slug);
-    const createdAt = lockEntry?.articleId === served.articleId ? (lockEntry.createdAt ?? null) : null;
+    const createdAt = firstCreatedAt(lockEntry, served.articleId);
     const edit = pass.edits.has(spec.slug) ? (await readEdit(pass.editsDir, spec.slug))?.html : undefined;
     const review = entryReview(this.#scope, pass, spec.slug, lockEntry);
     // The panel lists what waits for review, and offers Approve on it.
     this.#scope.tracker.describe(spec.slug, { review });
-    const inputs = entryInputs(spec, served, { createdAt, edit, url, pipeline: pass.fingerprint, review });
+    const inputs = entryInputs(spec, served, { createdAt, edit, url, pipeline: pass.fingerprint, review, cover: pass.coverFingerprint });
     const digest = entryDigest(inputs, context.generateDigest);
     // A digest with `+…` carries the near-duplicate findings the pass gave it after: its own part is what the inputs make.
     if (ownDigest(context.store.get(spec.slug)?.digest as string | undefined) === digest) {
@@ -82,6 +83,7 @@ export class StoreWriter {
     pass.signatures.set(spec.slug, quality?.signature ?? null);
     if (prepared.kept !== undefined) this.#counts.reused += 1;
     this.#scope.log.articleWarnings(spec.slug, article.warnings);
+    const cover = await this.#cover(spec.slug, article, pass);
     const entry = finishedEntry({
       slug: spec.slug,
       keyword: spec.keyword,
@@ -99,6 +101,7 @@ export class StoreWriter {
       filePath: pass.entryFile,
       findings: quality?.findings ?? [],
       review: prepared.review,
+      cover,
     });
     const { context } = this.#scope;
     const data = await context.parseData({ id: entry.id, data: entry.data });
@@ -109,6 +112,19 @@ export class StoreWriter {
   async serve(spec: ArticleSpec, served: ServedArticle, lockEntry: LockEntry | undefined, read: OutputReader, pass: PassContext): Promise<void> {
     const preparation = await this.prepare(spec, served, lockEntry, pass);
     if (preparation.kind === 'prepared') await this.finish(preparation.entry, read, inProcess(pass.site, pass.checks), pass);
+  }
+
+  /** The article's cover: its first image, else its card (counted as drawn or cached); a card that cannot be drawn is a warning and no cover. */
+  async #cover(slug: string, article: ProcessedRecord['article'], pass: PassContext): Promise<ArticleCover | null> {
+    try {
+      const { cover, drawn } = await articleCover({ slug, title: article.title, image: firstImage(article) }, pass.cards);
+      if (drawn === true) this.#counts.cardsDrawn += 1;
+      if (drawn === false) this.#counts.cardsCached += 1;
+      return cover;
+    } catch (error) {
+      this.#scope.log.cardFailed(slug, error instanceof Error ? error.message : String(error));
+      return null;
+    }
   }
 
   /** Runs the pipeline for an article the processed cache does not have, and keeps the result there. */

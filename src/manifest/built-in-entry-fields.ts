@@ -31,6 +31,7 @@ export const BUILT_IN_ENTRY_FIELDS = [
   'draft',
   'publishDate',
   'image',
+  'cover',
   'faq',
   'review',
 ] as const;

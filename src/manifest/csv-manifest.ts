@@ -23,7 +23,7 @@ type Column =
   | { role: 'keyword' }
   | { role: 'slug' }
   | { role: 'parameter'; name: string }
-  | { role: 'site'; name: string } // draft, publishDate, data.<field>, schedule.<member>: the site's own, never sent
+  | { role: 'site'; name: string } // draft, publishDate, refreshAfter, data.<field>, schedule.<member>: the site's own, never sent
   | { role: 'comment' } // header starts with #: ignored on purpose
   | { role: 'blank' } // no header
   | { role: 'unknown' };
@@ -36,6 +36,7 @@ function classify(header: string): Column {
   if (key === 'slug') return { role: 'slug' };
   if (key === 'draft') return { role: 'site', name: 'draft' };
   if (key === 'publishdate') return { role: 'site', name: 'publishDate' };
+  if (key === 'refreshafter') return { role: 'site', name: 'refreshAfter' };
   const data = /^data\.(.+)$/i.exec(header.trim());
   if (data !== null) return { role: 'site', name: `data.${data[1]!.trim()}` };
   // A row's cadence, one column per member: rows with the same four cells share one calendar.
@@ -216,7 +217,7 @@ class CsvReading {
 
   private readColumn(column: Column, cell: string, index: number, seen: Map<string, string>): void {
     if (column.role === 'unknown') {
-      const suggestion = didYouMean(suggestName(cell, [...COLUMN_NAMES, 'keyword', 'slug', 'draft', 'publishDate']));
+      const suggestion = didYouMean(suggestName(cell, [...COLUMN_NAMES, 'keyword', 'slug', 'draft', 'publishDate', 'refreshAfter']));
       this.headerProblem(cell, `is not a request parameter${suggestion} — rename the column, name it data.${cell.trim() || 'field'} to keep it as your own data on the entry, delete it, or start its header with # to ignore it`);
     }
     if (column.role !== 'keyword' && column.role !== 'slug' && column.role !== 'parameter' && column.role !== 'site') return;

@@ -1,10 +1,12 @@
-// What the site owner keeps on an entry besides the request: own data, draft, publish date and schedule. Never sent to the service and never part of the request hash, so changing them costs nothing.
+// What the site owner keeps on an entry besides the request: own data, draft, publish date, schedule and refresh age. Never sent to the service and never part of the request hash, so changing them costs nothing.
 import { isPlainObject } from '../lang/plain-object.js';
+import type { Duration } from '../lang/duration.js';
 import { dataFieldClash } from './built-in-entry-fields.js';
+import { refreshAfterOf } from './refresh-after.js';
 import { scheduleOf, type Schedule } from './schedule.js';
 
 /** Entry (and `defaults`) keys that are the site's, not the service's. */
-export const SITE_FIELDS = ['data', 'draft', 'publishDate', 'schedule'] as const;
+export const SITE_FIELDS = ['data', 'draft', 'publishDate', 'schedule', 'refreshAfter'] as const;
 export type SiteField = (typeof SITE_FIELDS)[number];
 
 /** The site's fields of one entry, checked, with `defaults` applied. */
@@ -20,6 +22,8 @@ export interface SiteFields {
    * a `schedule` and the entry has no `publishDate` of its own. The date itself comes from the calendar, not the manifest.
    */
   schedule?: Schedule;
+  /** How old the served article may grow before `sync --refresh` pays for a new one (see `sync/refresh-due.ts`). */
+  refreshAfter?: Duration;
 }
 
 /** The site's values as written on one entry or in `defaults` (only those given). */
@@ -89,6 +93,11 @@ export function checkSiteDefaults(values: SiteValues, report: SiteProblem): Site
   if (values.publishDate !== undefined && values.schedule !== undefined) {
     report('schedule', 'is given with `publishDate`, which would win; keep one: a fixed date or a cadence');
   }
+  if (values.refreshAfter !== undefined) {
+    const duration = refreshAfterOf(values.refreshAfter);
+    if (typeof duration === 'string') report('refreshAfter', duration);
+    else valid.refreshAfter = duration;
+  }
   return valid;
 }
 
@@ -100,10 +109,12 @@ export function resolveSiteFields(own: SiteValues, defaults: SiteValues, report:
   const ownDate = checked.publishDate !== undefined || checked.schedule !== undefined;
   const publishDate = (ownDate ? checked.publishDate : defaults.publishDate) as Date | undefined;
   const schedule = (ownDate ? checked.schedule : defaults.schedule) as Schedule | undefined;
+  const refreshAfter = (checked.refreshAfter ?? defaults.refreshAfter) as Duration | undefined;
   return {
     data,
     draft: ((checked.draft ?? defaults.draft) as boolean | undefined) ?? false,
     ...(publishDate === undefined ? {} : { publishDate }),
     ...(schedule === undefined ? {} : { schedule }),
+    ...(refreshAfter === undefined ? {} : { refreshAfter }),
   };
 }

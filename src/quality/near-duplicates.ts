@@ -26,6 +26,8 @@ export interface NearDuplicatePair {
   otherSlug: string;
   /** Jaccard similarity of the two articles' sets of 5-word shingles, 0–1. */
   similarity: number;
+  /** True when `similarity` is the signatures' estimate (about ±0.05), not measured: see `certainAgreement`. */
+  estimated?: boolean;
 }
 
 /** FNV-1a of `text.slice(start, end).toLowerCase()`; an ASCII word is lowered here, without making the two strings. */
@@ -165,8 +167,9 @@ export function findSignedNearDuplicates(articles: readonly SignedArticle[], thr
 /**
  * The pairs of articles whose 5-word-shingle Jaccard similarity is at least `threshold`, most alike
  * first. MinHash signatures and LSH banding propose candidates in about linear time; each candidate
- * is then measured exactly, so a reported similarity is never an estimate. A pair below the
- * threshold's recall (RECALL_AT_THRESHOLD) may rarely be missed; none is ever reported wrongly.
+ * is then measured exactly, unless its signatures agree so much that it is above the threshold beyond doubt
+ * (`certainAgreement`): its similarity is then the estimate, marked so. A pair at the threshold may rarely be
+ * missed (RECALL_AT_THRESHOLD); one below it is reported with probability at most MISS_BY_ESTIMATE.
  */
 export function findNearDuplicates(articles: readonly ArticleText[], threshold = 0.6): NearDuplicatePair[] {
   const shingles = articles.map((article) => shinglesOf(htmlToText(article.html)));
@@ -189,6 +192,21 @@ export function minimumAgreement(threshold: number): number {
   return SIGNATURE_LENGTH;
 }
 
+/**
+ * The fewest agreeing slots that put a pair at or above `threshold` beyond doubt: a pair below the threshold
+ * agrees in this many or more with probability at most MISS_BY_ESTIMATE. Such a pair is reported with its
+ * estimated similarity, and its texts are not read: on a site of many alike articles, measuring every such pair
+ * exactly (shingling both texts again from HTML) was most of what the checks cost on a build with processed records.
+ */
+export function certainAgreement(threshold: number): number {
+  let above = 0;
+  for (let agree = SIGNATURE_LENGTH; agree >= 0; agree--) {
+    above += binomial(SIGNATURE_LENGTH, agree) * threshold ** agree * (1 - threshold) ** (SIGNATURE_LENGTH - agree);
+    if (above > MISS_BY_ESTIMATE) return agree + 1;
+  }
+  return 0;
+}
+
 function binomial(n: number, k: number): number {
   let value = 1;
   for (let i = 1; i <= k; i++) value = (value * (n - k + i)) / i;
@@ -204,13 +222,20 @@ function agreement(a: Uint32Array, b: Uint32Array): number {
 function pairsOf(articles: readonly { slug: string }[], signatures: readonly Uint32Array[], shinglesAt: (index: number) => Uint32Array, threshold: number): NearDuplicatePair[] {
   const { bands, rows } = bandingFor(threshold);
   const least = minimumAgreement(threshold);
+  const certain = certainAgreement(threshold);
   const found: NearDuplicatePair[] = [];
   for (const pair of candidatePairs(signatures, bands, rows)) {
     const earlier = Math.floor(pair / articles.length);
     const later = pair % articles.length;
-    if (agreement(signatures[earlier]!, signatures[later]!) < least) continue;
+    const agreed = agreement(signatures[earlier]!, signatures[later]!);
+    if (agreed < least) continue;
+    const slugs = { slug: articles[later]!.slug, otherSlug: articles[earlier]!.slug };
+    if (agreed >= certain) {
+      found.push({ ...slugs, similarity: agreed / SIGNATURE_LENGTH, estimated: true });
+      continue;
+    }
     const similarity = jaccard(shinglesAt(earlier), shinglesAt(later));
-    if (similarity >= threshold) found.push({ slug: articles[later]!.slug, otherSlug: articles[earlier]!.slug, similarity });
+    if (similarity >= threshold) found.push({ ...slugs, similarity });
   }
   return found.sort((a, b) => b.similarity - a.similarity || a.slug.localeCompare(b.slug));
 }
@@ -226,7 +251,7 @@ export function nearDuplicateFindings(pairs: readonly NearDuplicatePair[], optio
     const sorted = [...own].sort((a, b) => b.similarity - a.similarity || a.otherSlug.localeCompare(b.otherSlug));
     const observations = sorted.map((pair) => ({
       code: 'near_duplicate' as const,
-      message: `"${pair.slug}" and "${pair.otherSlug}" are ${Math.round(pair.similarity * 100)}% alike (shared 5-word shingles); they compete for the same searches: regenerate or edit one of them, or give one a different keyword`,
+      message: `"${pair.slug}" and "${pair.otherSlug}" are ${pair.estimated === true ? 'about ' : ''}${Math.round(pair.similarity * 100)}% alike (shared 5-word shingles); they compete for the same searches: regenerate or edit one of them, or give one a different keyword`,
     }));
     return capped(observations).map(({ code, message }) => ({ slug: sorted[0]!.slug, code, severity, message }));
   });

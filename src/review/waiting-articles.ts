@@ -1,7 +1,5 @@
 // The articles that wait for review: each one's slug, title and the output a person is asked to approve, for the CLI and the dev panel.
 import { editsDirFor, listEdits, readLockState, servedOf, type LockFile } from '../sync/index.js';
-import { parseArticleHtml } from '../pipeline/parse.js';
-import { plainText } from '../pipeline/plain-text.js';
 import type { ReviewProject } from './approvals.js';
 import { reviewState } from './review-rule.js';
 import type { ReviewState } from './review-state.js';
@@ -42,6 +40,8 @@ export async function readReviewStates(project: ReviewProject): Promise<Reviewed
 export async function waitingArticles(project: ReviewProject): Promise<WaitingArticle[]> {
   const state = await readLockState(project.lockFile);
   const articles = reviewStates(state.lock, new Set(await listEdits(editsDirFor(state.lockFile))), project.slugs);
+  // The HTML parser only when an article waits: `plan`, `status` and `approve` on a reviewed site start without it.
+  const { titleOf } = articles.some((article) => article.state === 'waiting') ? await import('./article-title.js') : { titleOf: () => undefined };
   return Promise.all(
     articles
       .filter((article) => article.state === 'waiting')
@@ -50,17 +50,4 @@ export async function waitingArticles(project: ReviewProject): Promise<WaitingAr
         return { ...article, state: 'waiting' as const, title: cached === undefined ? article.keyword : (titleOf(cached.html) ?? article.keyword) };
       }),
   );
-}
-
-/** The first `<h1>` of an article's HTML, else the document's `<title>`. */
-function titleOf(html: string): string | undefined {
-  const { tree, documentTitle } = parseArticleHtml(html);
-  const stack = [...tree.children];
-  while (stack.length > 0) {
-    const node = stack.shift()!;
-    if (node.type !== 'element') continue;
-    if (node.tagName === 'h1') return plainText(node).trim() || undefined;
-    stack.unshift(...node.children);
-  }
-  return documentTitle;
 }

@@ -123,6 +123,7 @@ function stageIntent(article: PlannedArticle, lock: LockFile, options: CreatePha
     hash: article.hash,
     attempt: article.attempt ?? 1,
     createdAt,
+    ...firstCreatedOf(article, before),
     updatedAt: createdAt,
     error: CREATE_INTERRUPTED,
     request: explicitParameters(spec.request),
@@ -132,6 +133,18 @@ function stageIntent(article: PlannedArticle, lock: LockFile, options: CreatePha
   };
   options.session.stage((current) => ((current.articles[article.slug] = entry), true));
   return { entry, before };
+}
+
+/**
+ * A finished article created again on purpose (regenerate, refresh) keeps the date of the entry's first article:
+ * `entry.data.createdAt` says when the page first appeared, `updatedAt` when its article was last written.
+ */
+function firstCreatedOf(article: PlannedArticle, before: LockEntry | undefined): Pick<LockEntry, 'firstCreatedAt'> {
+  const kind = article.reason?.kind;
+  if (before === undefined || kind === 'changed' || kind === 'new') return {};
+  // A retry of a failed refresh is still that refresh: it keeps the date the refresh kept.
+  const first = kind === 'regenerate' || kind === 'refresh' ? (before.firstCreatedAt ?? before.createdAt) : before.firstCreatedAt;
+  return first === undefined ? {} : { firstCreatedAt: first };
 }
 
 /** Sends one create and stages its outcome; returns what to report once that is durable. */

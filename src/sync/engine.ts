@@ -78,6 +78,8 @@ export interface SyncOptions {
   retryUnknown?: boolean | readonly string[];
   /** Create these finished articles again on purpose (a new, paid article each), serving the current one until it is finished. Default none. */
   regenerate?: readonly string[];
+  /** Due articles to refresh (see `refresh-due.ts`; `sync --refresh`): each created again while it still serves the article found due. Default none. */
+  refresh?: PlanOptions['refresh'];
   /** Read and hash every cached output before planning (damaged files are fetched again). Default false: names only. */
   verifyCache?: boolean;
   /** The inter-process lock: `staleMs` (default 10,000) and how long to wait for another build (`timeoutMs`, default 10 min). */
@@ -135,6 +137,7 @@ function openRun(options: SyncOptions): Run {
     ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
     ...(options.retryUnknown === undefined ? {} : { retryUnknown: options.retryUnknown }),
     ...(options.regenerate === undefined ? {} : { regenerate: options.regenerate }),
+    ...(options.refresh === undefined ? {} : { refresh: options.refresh }),
     ...(options.idempotentCreates === undefined ? {} : { idempotentCreates: options.idempotentCreates }),
     ...(options.service === undefined ? {} : { service: options.service }),
   };

@@ -44,6 +44,11 @@ export { editFile, editHash, editIsBehind, editProblems, editsDirFor, listEdits,
 export { adoptArticle, type AdoptOptions, type AdoptResult } from './adopt.js';
 export { startEdit, type StartEditOptions, type StartedEdit } from './start-edit.js';
 export { checkRegenerable, regenerationPlan } from './regeneration.js';
+export { firstCreatedAt } from './lock-entry-records.js';
+export {
+  articleAge, dueArticles, editedPastDue, formatAge, refreshesWithinBudget, servedSince,
+  type ArticleAge, type RefreshSpec, type RefreshState
+} from './refresh-due.js';
 export type { OutputOwner } from './lock-integrity.js';
 // Every error class and code of sync, and the lock integrity problem types.
 export * from './errors.js';

@@ -1,4 +1,4 @@
-// Records kept in a lock entry: its billing figures, the earlier finished article it may carry, and its approval.
+// Records kept in a lock entry: its billing figures, the earlier finished article it may carry, its first creation date and its approval.
 import type { BilledWords } from './billed-words.js';
 import type { LockEntry, LockFile, PreviousArticle } from './lock-file.js';
 import { servedOf } from './served-output.js';
@@ -27,6 +27,15 @@ export function previousOf(entry: LockEntry | undefined): PreviousArticle | unde
   return entry.previous;
 }
 
+/**
+ * `entry.data.createdAt` of the article `servedArticleId`: the entry's first article's creation, kept across regenerate
+ * and refresh; without that record, the entry's `createdAt` when the entry is that article's, else null.
+ */
+export function firstCreatedAt(entry: LockEntry | undefined, servedArticleId: string): string | null {
+  if (entry === undefined) return null;
+  if (entry.firstCreatedAt !== undefined) return entry.firstCreatedAt;
+  return entry.articleId === servedArticleId ? entry.createdAt : null;
+}
 
 /**
  * The approval a rewritten entry keeps: it names the output it approved, so while the earlier article is served

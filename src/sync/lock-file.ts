@@ -74,6 +74,12 @@ export const lockEntrySchema = z
     /** 1 for the first create of this hash; `retryFailed` increments it. Part of the idempotency key. */
     attempt: z.number().int().min(1).default(1),
     createdAt: timestamp,
+    /**
+     * When the entry's first article was created, kept when a finished article is created again on purpose
+     * (`regenerate`, `sync --refresh`): `createdAt` is the current create's (its polls count from it), this is
+     * `entry.data.createdAt`. Absent until the first regenerate or refresh.
+     */
+    firstCreatedAt: timestamp.optional(),
     updatedAt: timestamp,
     finishedAt: timestamp.optional(),
     output: contentHash.optional(),
@@ -219,6 +225,7 @@ const ENTRY_KEY_ORDER = [
   'articleId',
   'attempt',
   'createdAt',
+  'firstCreatedAt',
   'updatedAt',
   'finishedAt',
   'output',

@@ -11,6 +11,8 @@ import { PROCESSED_DIR_NAME, ProcessedStore, type ProcessedProblem } from './pro
 
 export const OUTPUTS_DIR_NAME = 'outputs';
 export const LINKS_DIR_NAME = 'links';
+/** The generated cover cards (PNG files, named by their inputs; written by src/cover/), not keyed records. */
+export const COVERS_DIR_NAME = 'covers';
 
 /**
  * What the service returned for a finished article; `updatedAt` is the service's Unix time in ms.
@@ -339,7 +341,7 @@ export class OutputCache {
       throw error;
     }
     return entries
-      .filter((entry) => entry.isDirectory() && entry.name !== OUTPUTS_DIR_NAME && entry.name !== PROCESSED_DIR_NAME)
+      .filter((entry) => entry.isDirectory() && entry.name !== OUTPUTS_DIR_NAME && entry.name !== PROCESSED_DIR_NAME && entry.name !== COVERS_DIR_NAME)
       .map((entry) => join(this.dir, entry.name))
       .sort();
   }

@@ -2,6 +2,7 @@
 import { articleRequestSchema, type ArticleRequest } from '../contract/request-schema.js';
 import { canonicalRequest, diffRequests, requestHash, type CanonicalRequest, type RequestChange } from './canonical-request.js';
 import type { LockEntry, LockEntryError, LockFile } from './lock-file.js';
+import { formatAge, servedSince, type ArticleAge } from './refresh-due.js';
 import { estimateWords, type WordEstimate } from './word-estimate.js';
 
 /**
@@ -37,7 +38,9 @@ export type CreateReason =
   /** The lock entry was written by the offline emulator (placeholder text) and this sync talks to the real service. */
   | { kind: 'emulator' }
   /** Asked for by name (`regenerate`): a new, paid article for a finished one, which is served until the new one is finished. */
-  | { kind: 'regenerate' };
+  | { kind: 'regenerate' }
+  /** Due for a refresh (`sync --refresh`, `regenerate --due`): the served article is `age` old, its entry's `refreshAfter` is `refreshAfter`. */
+  | { kind: 'refresh'; age: string; refreshAfter: string };
 
 export interface PlannedArticle {
   slug: string;
@@ -94,6 +97,11 @@ export interface PlanOptions {
   idempotentCreates?: boolean;
   /** Slugs of finished articles to create again on purpose (a new, paid article each; the current one is served until it is finished). */
   regenerate?: readonly string[];
+  /**
+   * Due articles to refresh (see `sync/refresh-due.ts`): each is created again like a regenerate, but only while it
+   * still serves the article that was due (another run may have refreshed it meanwhile).
+   */
+  refresh?: readonly ArticleAge[];
 }
 
 /** The output hashes present in the cache (a `Set<string>` will do). */
@@ -156,9 +164,12 @@ function planArticle(spec: SyncSpec, entry: LockEntry | undefined, cache: CacheI
     return create({ kind: 'changed', changes, fromHash: entry.hash }, 1);
   }
   switch (entry.status) {
-    case 'finished':
+    case 'finished': {
+      const due = dueNow(options.refresh, spec.slug, entry);
       if (options.regenerate?.includes(spec.slug) === true) return create({ kind: 'regenerate' }, entry.attempt + 1);
+      if (due !== undefined) return create({ kind: 'refresh', age: formatAge(due.ageMs), refreshAfter: due.refreshAfter ?? '' }, entry.attempt + 1);
       return { ...base, action: entry.output !== undefined && cache.has(entry.output) ? 'reuse' : 'fetch' };
+    }
     case 'pending':
       return { ...base, action: 'wait' };
     case 'failed':
@@ -171,6 +182,12 @@ function planArticle(spec: SyncSpec, entry: LockEntry | undefined, cache: CacheI
         ? create({ kind: 'retry-unknown', error: entry.error }, entry.attempt)
         : { ...base, action: 'unknown' };
   }
+}
+
+/** The due record of `slug` when its entry still serves the article that was found due. */
+function dueNow(refresh: readonly ArticleAge[] | undefined, slug: string, entry: LockEntry): ArticleAge | undefined {
+  const due = refresh?.find((candidate) => candidate.slug === slug);
+  return due !== undefined && due.since === servedSince(entry) ? due : undefined;
 }
 
 function formatValue(value: unknown): string {
@@ -196,5 +213,7 @@ export function describeCreateReason(reason: CreateReason): string {
       return 'regenerating on request (a new article; the current one is served until it is finished)';
     case 'emulator':
       return 'written by the offline emulator: placeholder text, not a paid article';
+    case 'refresh':
+      return `refreshing: ${reason.age} old, refreshAfter ${reason.refreshAfter} (a new article; the current one is served until it is finished)`;
   }
 }

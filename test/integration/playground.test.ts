@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { imageSize } from 'image-size';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO, type RunResult } from '../loader/astro-site.js';
 import { builtPlayground } from './playground-site.js';
@@ -61,6 +62,15 @@ describe('the playground, built offline from what is committed', () => {
     expect(page).toMatch(/<meta property="og:type" content="article">/);
     expect(page).toMatch(/<meta property="og:image" content="https:\/\/playground\.example\/_articles\/[^"]+">/);
     expect(jsonLdOf(page)[0]).toMatchObject({ image: { '@type': 'ImageObject', url: expect.stringMatching(/^https:\/\/playground\.example\/_articles\//) } });
+  });
+
+  it("should give an article without images its generated card as og:image and in JSON-LD, from the committed cache, drawing none", async () => {
+    expect(build.output).toContain('cover cards: 0 drawn, 4 from the cache');
+    const page = await html('pour-over-coffee-ratio');
+    const url = /<meta property="og:image" content="([^"]+)">/.exec(page)?.[1];
+    expect(url).toMatch(/^https:\/\/playground\.example\/_articles\/covers\/pour-over-coffee-ratio-[0-9a-f]{16}\.png$/);
+    expect(imageSize(await readFile(join(root, 'dist', new URL(url!).pathname)))).toMatchObject({ type: 'png', width: 1200, height: 630 });
+    expect(jsonLdOf(page)[0]).toMatchObject({ image: { '@type': 'ImageObject', url, width: 1200, height: 630 } });
   });
 
   it('should publish an RSS feed and a sitemap of the published articles only', async () => {

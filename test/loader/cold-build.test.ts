@@ -4,8 +4,9 @@
 // - downloaded images go through astro:assets (WebP, width/height, srcset, alt kept), unless optimizeImages is false;
 // - with Astro's experimental.incrementalBuild and entry.digest as the page's cacheKey, one changed article re-renders one page.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { astro, buildPackage, createSite, type RunResult, type Site } from './astro-site.js';
 
@@ -14,6 +15,15 @@ let first: RunResult;
 const SLUGS = ['espresso-machines', 'best-espresso-machines', 'how-to-descale-an-espresso-machine'];
 const page = (slug: string) => readFile(join(site.root, 'dist/articles', slug, 'index.html'), 'utf8');
 const processedDir = () => join(site.root, 'articles.cache/processed');
+const coversDir = () => join(site.root, 'articles.cache/covers');
+/** The articles without images (the third has one): each gets a generated cover card. */
+const CARDED = ['espresso-machines', 'best-espresso-machines'];
+const ogImage = (html: string): string | undefined => /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+/** Each cached card's modification time, by file name. */
+async function cardTimes(): Promise<Record<string, number>> {
+  const names = (await readdir(coversDir())).sort();
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, (await stat(join(coversDir(), name))).mtimeMs] as const)));
+}
 
 /** A build with a cold data store: Astro's cache removed as a fresh checkout has it (the incremental cache goes with it). */
 async function coldBuild(env: Record<string, string> = {}): Promise<RunResult> {
@@ -48,13 +58,14 @@ describe('a build with a cold data store', () => {
   });
 
   const cold = (() => {
-    let result: Promise<{ build: RunResult; before: string[]; after: string[] }> | undefined;
+    let result: Promise<{ build: RunResult; before: string[]; after: string[]; cardsBefore: Record<string, number>; cardsAfter: Record<string, number> }> | undefined;
     return () =>
       (result ??= (async () => {
         const before = await Promise.all(SLUGS.map(page));
+        const cardsBefore = await cardTimes();
         const build = await coldBuild();
         const after = await Promise.all(SLUGS.map(page));
-        return { build, before, after };
+        return { build, before, after, cardsBefore, cardsAfter: await cardTimes() };
       })());
   })();
 
@@ -63,6 +74,13 @@ describe('a build with a cold data store', () => {
     expect(build.code, build.output).toBe(0);
     expect(build.output).toContain('0 articles rendered, 3 taken already processed from the cache (0 unchanged)');
     expect(after).toEqual(before);
+  }, 120_000);
+
+  it('should draw no cover card again: each comes from the cache, untouched', async () => {
+    const { build, cardsBefore, cardsAfter } = await cold();
+    expect(build.output).toContain('cover cards: 0 drawn, 2 from the cache');
+    expect(Object.keys(cardsBefore)).toHaveLength(CARDED.length);
+    expect(cardsAfter).toEqual(cardsBefore);
   }, 120_000);
 
   it('should process a damaged record again, say so, and replace it', async () => {
@@ -75,6 +93,25 @@ describe('a build with a cold data store', () => {
     expect(build.output).toContain('1 article rendered, 2 taken already processed from the cache');
     expect((await readFile(file)).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
   }, 120_000);
+});
+
+describe('cover cards', () => {
+  it('should draw a 1200×630 PNG card for each article without images, the page\'s og:image, copied into the build', async () => {
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toContain('cover cards: 2 drawn, 0 from the cache');
+    for (const slug of CARDED) {
+      const url = ogImage(await page(slug));
+      expect(url, slug).toMatch(new RegExp(`^https://fixture\\.example/_articles/covers/${slug}-[0-9a-f]{16}\\.png$`));
+      const path = new URL(url!).pathname;
+      const built = await readFile(join(site.root, 'dist', path));
+      expect(imageSize(built)).toMatchObject({ type: 'png', width: 1200, height: 630 });
+      expect(await readFile(join(coversDir(), path.split('/').pop()!))).toEqual(built);
+    }
+  });
+
+  it('should use the first image as the cover of an article that has one', async () => {
+    expect(ogImage(await page('how-to-descale-an-espresso-machine'))).toMatch(/^https:\/\/fixture\.example\/_articles\/(?!covers\/)[^/]+$/);
+  });
 });
 
 describe('images through astro:assets', () => {

@@ -34,6 +34,14 @@ describe('articleJsonLd', () => {
     });
   });
 
+  it("should use the cover for image: the generated card of an article without images", () => {
+    const card = { src: '/_articles/covers/how-to-lace-boots-0123456789abcdef.png', alt: 'How to Lace Boots', width: 1200, height: 630, generated: true };
+    const [article] = articleJsonLd({ id: 'how-to-lace-boots', data: { ...data, image: null, cover: card } }, { site: 'https://boots.example' });
+    expect(article!.image).toEqual({ '@type': 'ImageObject', url: 'https://boots.example/_articles/covers/how-to-lace-boots-0123456789abcdef.png', width: 1200, height: 630 });
+    const [bare] = articleJsonLd({ data: { ...data, image: null, cover: null } }, { site: 'https://boots.example' });
+    expect(bare).not.toHaveProperty('image');
+  });
+
   it('should prefer the publish date, and add a FAQPage for an article with a FAQ', () => {
     const withFaq = { ...data, publishDate: new Date('2026-12-01T00:00:00Z'), faq: [{ question: 'Do laces matter?', answer: 'Yes, for fit.' }] };
     const [article, faq] = articleJsonLd({ data: withFaq }, { site: new URL('https://boots.example'), url: 'https://boots.example/guides/lace/' });

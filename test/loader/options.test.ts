@@ -95,6 +95,13 @@ describe('resolveLoaderOptions', () => {
     expect(message).toContain('`onFailure` must be "skip" (build without the article) or "fail" (fail the build)');
   });
 
+  it('should name the cover card field that is wrong: a colour that is not hex, an empty site name, a mistyped member', () => {
+    expect(messageOf(() => resolveLoaderOptions({ coverCard: { colors: ['#111', 'blue'] } }, {}))).toContain('`coverCard.colors[1]` must be a hex colour such as "#1e3a8a"');
+    expect(messageOf(() => resolveLoaderOptions({ coverCard: { siteName: '' } }, {}))).toContain('`coverCard.siteName` must not be empty');
+    expect(messageOf(() => resolveLoaderOptions({ coverCard: { color: '#111' } }, {}))).toContain('unknown option `coverCard.color`: did you mean `colors`?');
+    expect(resolveLoaderOptions({}, {}).coverCard).toBe(true);
+  });
+
   it('should never put the API key into an error message', () => {
     const message = messageOf(() => resolveLoaderOptions({ apiKey: SECRET, baseUrl: 'not a url', budget: 'lots' }, {}));
     expect(message).not.toContain(SECRET);

@@ -175,6 +175,14 @@ const schedule: BadInput[] = [
   manifest('a schedule that is a single value', 'articles.yaml', lines('defaults:', '  schedule: 2d', 'articles:', '  - best trail shoes'), { line: 2, entry: 'defaults', field: 'schedule' }, 'must be a mapping with start and every'),
 ];
 
+/** The calendar's `refreshAfter`: a value that is not a duration is refused, naming `defaults` or the entry, before anything is paid. */
+const refreshAfter: BadInput[] = [
+  manifest('a refreshAfter default that is not a duration', 'articles.yaml', lines('defaults:', '  refreshAfter: soon', 'articles:', '  - best trail shoes'), { line: 2, entry: 'defaults', field: 'refreshAfter' }, '"soon" is not a duration', '90s, 30m, 12h, 30d, 2w or 6mo'),
+  manifest('a zero refreshAfter on an entry', 'articles.json', lines('{"articles": [', '  {"keyword": "best trail shoes", "refreshAfter": "0d"}', ']}'), { line: 2, entry: 'articles[0] "best trail shoes"', field: 'refreshAfter' }, '"0d" is not a duration; write a number above zero and a unit'),
+  manifest('a refreshAfter column in years', 'articles.csv', lines('keyword,refreshAfter', 'best trail shoes,1y'), { line: 2, entry: 'articles[0] "best trail shoes"', field: 'refreshAfter' }, '"1y" is not a duration'),
+  manifest('a refreshAfter that is a mapping', 'articles.yaml', lines('articles:', '  - keyword: best trail shoes', '    refreshAfter: { days: 30 }'), { line: 3, entry: 'articles[0] "best trail shoes"', field: 'refreshAfter' }, 'must be a duration written as text'),
+];
+
 /** Encodings: UTF-16 with a BOM is read in every format; anything else is named and refused. */
 const encodings: BadInput[] = [
   manifest('a Latin-1 YAML file', 'articles.yaml', latin1(lines('articles:', '  - best trail shoes', '  - Größe Schuhe')), { line: 3 }, 'is not UTF-8', 'byte 0xF6', 'Windows-1252 or Latin-1', '"ö"', 'Save it as UTF-8'),
@@ -209,7 +217,7 @@ const csv: BadInput[] = [
   manifest('a keyword that is a number in German notation', 'articles.csv', lines('keyword;title', '1.200,5;Volume'), { line: 2, entry: 'articles[0] "1.200,5"', field: 'keyword' }, ONLY_A_NUMBER),
 ];
 
-const CASES: BadInput[] = [...brokenText, ...bidi, ...invisible, ...controls, ...zalgo, ...formulas, ...yaml, ...siteFields, ...schedule, ...encodings, ...csv];
+const CASES: BadInput[] = [...brokenText, ...bidi, ...invisible, ...controls, ...zalgo, ...formulas, ...yaml, ...siteFields, ...schedule, ...refreshAfter, ...encodings, ...csv];
 
 /** Every file of a directory tree with a hash of its bytes: a run that changes nothing leaves it equal. */
 async function snapshot(dir: string): Promise<Record<string, string>> {

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackage, REPO } from '../loader/astro-site.js';
 import { MODULE_LOG_FILES, moduleLogEnv } from '../module-log.js';
 
+/** satori (and its layout engine), resvg and the font files: what drawing a cover card loads. */
+const CARD_LIBRARIES = /\/node_modules\/(satori|yoga-[^/]+|@resvg\/[^/]+|@fontsource\/[^/]+)\/|\/dist\/cover\/card-drawing\.js$/;
+
 /**
  * Loaded only when a build processes an article, reaches the service or goes offline. The
  * emulator's writer settings (`emulator/model-writer/writer-settings.js`: environment names and
@@ -22,6 +25,8 @@ const HEAVY = [
   /\/dist\/loader\/(article-collection|build-pass|pipeline-pool|store-writer)\.js$/,
   /\/dist\/pipeline\/(processor|parse|image-download|service-links|sanitize)\.js$/,
   /\/node_modules\/(undici|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unified|parse5|image-size|yaml|csv-parse)\//,
+  // The cover card's drawing: loaded only when a card is not in the cache (src/cover/card-drawing.ts).
+  CARD_LIBRARIES,
 ];
 
 let dir: string;
@@ -72,6 +77,7 @@ describe('what importing the package loads', () => {
       /\/dist\/cli\//,
       /\/dist\/api\/(?!errors\.js$)/,
       /\/node_modules\/(unified|rehype-[^/]+|hast-util-sanitize|parse5|undici|remark-[^/]+|micromark[^/]*)\//,
+      CARD_LIBRARIES,
     ];
     expect(modules.filter((url) => notNeeded.some((pattern) => pattern.test(url)))).toEqual([]);
   });

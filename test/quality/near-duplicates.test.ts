@@ -1,6 +1,6 @@
 // findNearDuplicates: MinHash + LSH finds a planted pair among 1,000 articles, measures it exactly, and reports nothing else.
 import { describe, expect, it } from 'vitest';
-import { findNearDuplicates, jaccard, shinglesOf } from '../../src/quality/near-duplicates.js';
+import { certainAgreement, findNearDuplicates, findSignedNearDuplicates, jaccard, minimumAgreement, nearDuplicateSignature, shinglesOf } from '../../src/quality/near-duplicates.js';
 import { nearDuplicateFindings, resolveQualityOptions } from '../../src/quality/index.js';
 
 /** A seeded generator, so every run writes the same 1,000 articles. */
@@ -25,9 +25,11 @@ function collection(count: number): { slug: string; html: string }[] {
   const next = random(25);
   const articles = Array.from({ length: count }, (_, i) => ({ slug: `article-${i}`, words: articleText(next, 400) }));
   // The planted pair: article 883 is article 417 with one word in twenty changed.
-  const copy = [...articles[417]!.words];
-  for (let i = 0; i < copy.length; i += 20) copy[i] = 'changed';
-  articles[883] = { slug: 'article-883', words: copy };
+  if (count > 883) {
+    const copy = [...articles[417]!.words];
+    for (let i = 0; i < copy.length; i += 20) copy[i] = 'changed';
+    articles[883] = { slug: 'article-883', words: copy };
+  }
   return articles.map(({ slug, words }) => ({ slug, html: `<p>${words.join(' ')}</p>` }));
 }
 
@@ -40,11 +42,36 @@ describe('findNearDuplicates', () => {
     expect(pairs[0]!.similarity).toBeLessThan(1);
   });
 
-  it('should report the exact shingle similarity, not an estimate', () => {
+  it('should measure a pair near the threshold exactly, not estimate it', () => {
     const articles = collection(1_000);
     const [pair] = findNearDuplicates(articles, 0.6);
     const text = (slug: string) => articles.find((a) => a.slug === slug)!.html.replace(/<[^>]+>/g, ' ');
     expect(pair!.similarity).toBe(jaccard(shinglesOf(text('article-883')), shinglesOf(text('article-417'))));
+  });
+
+  it('should estimate, without reading their texts again, a pair whose signatures agree beyond doubt', () => {
+    const articles = collection(40);
+    // Article 31 is article 7 with one word changed: about 99% alike, far above 0.6.
+    const words = articles[7]!.html.slice(3, -4).split(' ');
+    words[200] = 'changed';
+    articles[31] = { slug: 'article-31', html: `<p>${words.join(' ')}</p>` };
+    const reads: string[] = [];
+    const signed = articles.map((article) => ({ slug: article.slug, signature: nearDuplicateSignature(article.html), html: () => (reads.push(article.slug), article.html) }));
+    const [pair, ...others] = findSignedNearDuplicates(signed, 0.6);
+    expect(others).toEqual([]);
+    expect(pair).toMatchObject({ slug: 'article-31', otherSlug: 'article-7', estimated: true });
+    const exact = jaccard(shinglesOf(articles[31]!.html.slice(3, -4)), shinglesOf(articles[7]!.html.slice(3, -4)));
+    expect(Math.abs(pair!.similarity - exact)).toBeLessThan(0.06);
+    expect(reads).toEqual([]);
+    expect(nearDuplicateFindings([pair!], resolveQualityOptions())[0]!.message).toMatch(/^"article-31" and "article-7" are about \d+% alike/);
+  });
+
+  it('should call a pair certain only far above the threshold, and measure it exactly when unsure', () => {
+    // 96 slots: at 0.6 a pair agrees in 57.6 on average (σ ≈ 4.8); certainty asks for more than 4.5σ above it.
+    expect(certainAgreement(0.6)).toBeGreaterThan(57.6 + 4.5 * 4.8);
+    expect(certainAgreement(0.6)).toBeLessThanOrEqual(96);
+    expect(minimumAgreement(0.6)).toBeLessThan(certainAgreement(0.6));
+    expect(certainAgreement(0.95)).toBe(97);
   });
 
   it('should leave out a pair below the threshold', () => {

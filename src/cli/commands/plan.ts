@@ -1,5 +1,5 @@
 // `astro-article-loader plan`: what a build would do and cost, per article and why, without a single request.
-import { blockedCreates, overBudget, planSync, readLockState, type SyncPlan, unknownCreatesLines } from '../../sync/index.js';
+import { blockedCreates, editsDirFor, overBudget, planSync, readLockState, type SyncPlan, unknownCreatesLines } from '../../sync/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
@@ -9,6 +9,8 @@ import { type CostEstimate, costLine, costOf, planArticleLines, planCountsLine, 
 import { calendarLines, calendarReport } from '../calendar-report.js';
 import { editedLines, editedReport } from '../edited-report.js';
 import { openProject } from '../project-files.js';
+import { refreshLines, refreshReport } from '../refresh-report.js';
+import { refreshRun } from '../refresh-run.js';
 import { REVIEW_FLAG_HELP, REVIEW_FLAGS, reviewRequired } from '../review-flags.js';
 import { reviewLines, reviewReport } from '../review-report.js';
 import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../spending-flags.js';
@@ -24,6 +26,11 @@ Compares the manifest with the lock file and the cache and shows, per article, w
 build would do: create (new entry, or which request fields changed, as a diff), reuse,
 wait, fetch, restore, failed, unknown, or orphan. Then the totals and an estimated cost
 in words. It makes no requests to the service at all.
+
+Entries with refreshAfter: the articles due for a refresh (older than it, on the clock or
+ARTICLE_LOADER_NOW), each with its estimate, and which of them \`sync --refresh\` would pay
+for in one run within the budget; a hand-edited article is never refreshed ("hand edit:
+not refreshed"). A build never refreshes, so they do not change the exit code.
 
 Options:
 ${COMMON_FLAG_HELP}
@@ -57,7 +64,9 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const rules = syncRules(flags, io.env);
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
   const state = await readLockState(lockFile, { checkOutputs: true });
-  const plan = planSync(manifest.specs, state.lock, await state.cache.index(), planOptionsOf(rules));
+  const cacheIndex = await state.cache.index();
+  const plan = planSync(manifest.specs, state.lock, cacheIndex, planOptionsOf(rules));
+  const refresh = refreshReport(await refreshRun(manifest.specs, { lockFile: state.lockFile, lock: state.lock, cacheIndex, rules, service: 'remote' }), manifest.specs, state.lock, cacheIndex);
   const cost = costOf(plan, flags.boolean('internal-links'));
   const creates = plan.creates.length;
   const blocked = blockedCreates(plan, rules, state.lockFile);
@@ -87,6 +96,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
       editedBehind: edits.behind,
       review,
       calendar,
+      refresh,
     });
     return exitCode;
   }
@@ -99,10 +109,9 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   if (!flags.boolean('all') && plan.counts.reuse > 0 && lines.length > 0) output.out(style.dim(`  … and ${formatCount(plan.counts.reuse)} up to date (--all lists them)`));
   printSection(output, editedLines(edits, style, io.cwd));
   printSection(output, calendarLines(calendar, style));
+  printSection(output, refreshLines(refresh, style, { cwd: io.cwd, editsDir: editsDirFor(state.lockFile), budget: rules.budget }));
   printSection(output, reviewLines(review, style, creates));
-  const unknown = unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown'));
-  if (unknown.length > 0) output.out();
-  for (const line of unknown) output.out(style.yellow(line));
+  printSection(output, unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown')).map((line) => style.yellow(line)));
   output.out();
   output.out(`${style.bold('Plan:')} ${planCountsLine(plan)}.`);
   if (creates > 0) output.out(`${style.bold('Estimated cost:')} ${costLine(cost)}; an estimate, not a quote.`);
@@ -111,7 +120,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   return exitCode;
 }
 
-/** A block of lines after a blank one; nothing when it has none. */
+/** A block of lines after a blank one; nothing when there are none. */
 function printSection(output: Output, lines: readonly string[]): void {
   if (lines.length > 0) output.out();
   for (const line of lines) output.out(line);

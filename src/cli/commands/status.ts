@@ -2,7 +2,8 @@
 import { articleRequestSchema, type ArticleStatus } from '../../api/index.js';
 import { ArticleLoaderError } from '../../errors.js';
 import type { Manifest } from '../../manifest/index.js';
-import { billedByService, estimateWords, readLockState, recordedWords, requestHash, type LockEntry, type LockFile, unknownCreatesLines } from '../../sync/index.js';
+import { articleAge, billedByService, estimateWords, formatAge, readLockState, recordedWords, requestHash, type ArticleAge, type LockEntry, type LockFile, unknownCreatesLines } from '../../sync/index.js';
+import { currentTime } from '../../lang/clock.js';
 import { COMMON_FLAG_HELP, type ParsedFlags } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
@@ -46,6 +47,10 @@ ${REVIEW_FLAG_HELP}
 Without ARTICLES_API_KEY and a service URL, status shows the lock file only.
 With the review gate on, it lists the articles waiting for review (see docs/review.md).
 With a schedule (or publish dates), it shows the calendar: what goes live when.
+
+Each article's age counts from when the article it serves finished (or was last
+refreshed), on the clock or ARTICLE_LOADER_NOW; with refreshAfter, "due" marks the ones
+\`sync --refresh\` would pay for (see plan for the cost).
 
 Words billed are as recorded: sync records each article's words (the visible words of its
 HTML, counted as the service bills them) and its generated images when it finishes or is
@@ -97,10 +102,11 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
 
   // The quality findings `check` reports (the manifest's settings), counted per article: reads the cache only.
   const findings = manifest === undefined ? new Map() : await currentFindings({ manifest, lockFile, cacheDir: state.cacheDir }, manifestQuality(manifest));
-  const rows = slugs.map((slug) => ({ ...statusRow(slug, state.lock.articles[slug]!, { manifest, inManifest, remotes }), quality: qualityCounts(findings.get(slug)) }));
+  const edits = await editedReport(state.lockFile, state.lock);
+  const ageOf = agesOf(manifest, state.lock, new Set(edits.edited));
+  const rows = slugs.map((slug) => ({ ...statusRow(slug, state.lock.articles[slug]!, { manifest, inManifest, remotes }), age: ageOf(slug), quality: qualityCounts(findings.get(slug)) }));
   const billed = billedWords(rows, state.lock);
   const notInLock = manifest === undefined ? [] : manifest.specs.map((spec) => spec.slug).filter((slug) => state.lock.articles[slug] === undefined);
-  const edits = await editedReport(state.lockFile, state.lock);
   const review = reviewReport(state.lock, edits.edited, manifest?.specs.map((spec) => spec.slug), reviewRequired(flags, manifest));
   const calendar = manifest === undefined ? { rows: [], offSchedule: [] } : calendarReport(manifest, state.lock);
 
@@ -205,6 +211,19 @@ function statusRow(slug: string, entry: LockEntry, known: { manifest: Manifest |
   };
 }
 
+/** Each article's age (`status --json` `age`, the table's age column), or null when it serves nothing or is not in the manifest. */
+function agesOf(manifest: Manifest | undefined, lock: LockFile, edited: ReadonlySet<string>): (slug: string) => (Omit<ArticleAge, 'slug'> & { age: string }) | null {
+  const now = currentTime();
+  const specs = new Map(manifest?.specs.map((spec) => [spec.slug, spec]));
+  return (slug) => {
+    const spec = specs.get(slug);
+    const age = spec === undefined ? undefined : articleAge(spec, lock.articles[slug], now, edited.has(slug));
+    if (age === undefined) return null;
+    const { slug: _slug, ...rest } = age;
+    return { ...rest, age: formatAge(age.ageMs) };
+  };
+}
+
 /** An article's error and warning findings, or null when it was not checked (not finished, not in the manifest). */
 function qualityCounts(findings: readonly { severity: string }[] | undefined): { errors: number; warnings: number } | null {
   if (findings === undefined) return null;
@@ -212,7 +231,14 @@ function qualityCounts(findings: readonly { severity: string }[] | undefined): {
   return { errors, warnings: findings.length - errors };
 }
 
-type StatusRow = ReturnType<typeof statusRow> & { quality: ReturnType<typeof qualityCounts> };
+type StatusRow = ReturnType<typeof statusRow> & { age: ReturnType<ReturnType<typeof agesOf>>; quality: ReturnType<typeof qualityCounts> };
+
+/** The age column: `45d due`, `12d`, `50d hand edit`, `—` when nothing is served. */
+const AGE_NOTE: Record<ArticleAge['state'], string> = { due: ' due', 'hand-edited': ' hand edit', refreshing: ' refreshing', fresh: '', 'no-refresh': '' };
+
+function ageText(row: StatusRow): string {
+  return row.age === null ? '—' : `${row.age.age}${AGE_NOTE[row.age.state]}`;
+}
 
 function countOf(rows: StatusRow[], status: LockEntry['status']): number {
   return rows.filter((row) => row.status === status).length;
@@ -276,7 +302,7 @@ function printStatusTable(output: Output, io: CommandIo, rows: StatusRow[]): voi
   );
   const remoteWidth = Math.max(7, Math.min(width - slugWidth - 2 - 10 - 2 - 10 - 4 - 20, Math.max(...remoteTexts.map((t) => t.length))));
   output.out();
-  output.out(style.dim(`  ${'slug'.padEnd(slugWidth)}  ${'lock'.padEnd(10)}  ${'service'.padEnd(remoteWidth)}  ${'words'.padStart(8)}  quality`));
+  output.out(style.dim(`  ${'slug'.padEnd(slugWidth)}  ${'lock'.padEnd(10)}  ${'service'.padEnd(remoteWidth)}  ${'words'.padStart(8)}  ${'age'.padEnd(14)}  quality`));
   for (const [index, row] of rows.entries()) {
     const name = row.inManifest === false ? `${row.slug} ${style.yellow('(orphan)')}` : row.slug;
     const namePad = ' '.repeat(Math.max(0, slugWidth - row.slug.length - (row.inManifest === false ? 9 : 0)));
@@ -284,7 +310,8 @@ function printStatusTable(output: Output, io: CommandIo, rows: StatusRow[]): voi
     const remote = remoteTexts[index]!;
     const words = !billedByService(row) ? '—' : row.billed !== null ? formatCount(row.billed.words + row.billed.imageWords) : row.estimatedWords === null ? '?' : `~${formatCount(row.estimatedWords)}`;
     const quality = row.quality === null ? '—' : row.quality.errors + row.quality.warnings === 0 ? 'clean' : [row.quality.errors > 0 ? style.red(`${row.quality.errors} error${row.quality.errors === 1 ? '' : 's'}`) : '', row.quality.warnings > 0 ? `${row.quality.warnings} warning${row.quality.warnings === 1 ? '' : 's'}` : ''].filter((p) => p !== '').join(', ');
-    output.out(`  ${name}${namePad}  ${tone(row.status.padEnd(10))}  ${fitWidth(remote, remoteWidth).padEnd(remoteWidth)}  ${words.padStart(8)}  ${quality}`);
+    const age = ageText(row).padEnd(14);
+    output.out(`  ${name}${namePad}  ${tone(row.status.padEnd(10))}  ${fitWidth(remote, remoteWidth).padEnd(remoteWidth)}  ${words.padStart(8)}  ${row.age?.state === 'due' ? style.yellow(age) : age}  ${quality}`);
   }
 }
 

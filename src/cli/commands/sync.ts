@@ -13,6 +13,7 @@ import { recordCalendar } from '../calendar-report.js';
 import type { ProgressDisplay } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, type ServiceConnection } from '../service-connection.js';
 import { SyncProgress } from '../sync-progress.js';
+import { dueText, refreshRun, type RefreshRun } from '../refresh-run.js';
 import { checkRetryFailed, planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../spending-flags.js';
 
 const OFFLINE_POLL_MS = 50;
@@ -28,6 +29,7 @@ export const SYNC_COMMAND: CommandDefinition = {
     'poll-interval': { type: 'string' },
     'no-wait': { type: 'boolean' },
     offline: { type: 'boolean' },
+    refresh: { type: 'boolean' },
   },
   selectionFlags: SYNC_RULE_SELECTIONS,
   help: `Usage: astro-article-loader sync [options]
@@ -54,12 +56,16 @@ ${SERVICE_FLAG_HELP}
   --no-wait              Create what is missing and return without waiting
   --offline              Use an embedded emulator (placeholder articles, written at
                          once, free), as the loader does when no key is configured
+  --refresh              Also pay for the articles due for a refresh (older than their
+                         refreshAfter), oldest first, as many as the budget leaves;
+                         each is served until its new article is finished
 
 Examples:
   ARTICLES_API_URL=https://… ARTICLES_API_KEY=… npx astro-article-loader sync
   npx astro-article-loader sync --budget 50 --concurrency 8
   npx astro-article-loader sync --no-wait          # from cron: queue, check later
   npx astro-article-loader sync --retry-failed=best-hiking-boots
+  npx astro-article-loader sync --refresh --budget 5   # from cron: refresh 5 a day
   npx astro-article-loader sync --offline          # try it without an account
   CI=1 npx astro-article-loader sync               # frozen: fails if anything is missing
 
@@ -146,12 +152,25 @@ async function runSync(context: CommandContext): Promise<ExitCode> {
   const { flags, output, io } = context;
   const settings = syncSettings(flags, io.env);
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
-  const { lock } = await readLockState(lockFile);
-  checkRetryFailed(settings.rules, lock);
+  const state = await readLockState(lockFile, { checkOutputs: flags.boolean('refresh') });
+  checkRetryFailed(settings.rules, state.lock);
   // The schedule's dates are given once and kept; a frozen run writes nothing, as a frozen build does not.
-  const recorded = settings.rules.frozen ? 0 : await recordCalendar(manifest, lockFile, lock);
+  const recorded = settings.rules.frozen ? 0 : await recordCalendar(manifest, lockFile, state.lock);
   if (recorded > 0 && !output.json) output.out(`Recorded ${plural(recorded, 'scheduled date')} in ${shownPath(io.cwd, lockFile)} (\`plan\` shows the calendar); commit it.`);
+  if (flags.boolean('refresh')) {
+    const refresh = await refreshRun(manifest.specs, { lockFile, lock: state.lock, cacheIndex: await state.cache.index(), rules: settings.rules, service: settings.service });
+    settings.rules.refresh = refresh.chosen;
+    output.err(refreshNotice(refresh));
+  }
   return executeSync(context, { command: 'sync', manifest, specs: manifest.specs, lockFile, settings });
+}
+
+/** What `sync --refresh` says before it starts: what it pays for, and what stays due. */
+function refreshNotice(refresh: RefreshRun): string {
+  if (refresh.due.length === 0) return 'sync --refresh: no article is due for a refresh.';
+  const later = refresh.later.length === 0 ? '' : `; ${plural(refresh.later.length, 'more is', 'more are')} due and wait${refresh.later.length === 1 ? 's' : ''} for a later run (budget): ${refresh.later.map((age) => age.slug).join(', ')}`;
+  const chosen = refresh.chosen.length === 0 ? 'none this run' : refresh.chosen.map(dueText).join(', ');
+  return `sync --refresh refreshes ${plural(refresh.chosen.length, 'due article')}, oldest first: ${chosen}${later}. The current articles are served until the new ones are finished.`;
 }
 
 /** One run of the engine as a command runs it: what to sync, with which settings, and which command asked. */

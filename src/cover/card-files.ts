@@ -1,0 +1,82 @@
+// Where generated cards live: drawn once into the cache (articles.cache/covers/), copied into the site's public folder, from which Astro copies them into the build.
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { dirname, join, posix } from 'node:path';
+import { COVERS_DIR_NAME } from '../sync/output-cache.js';
+import { listDir, writeFileAtomic } from '../sync/atomic-file.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardColor, type CardSettings } from './card-options.js';
+import { cardFileName, cardKey, isCardOf, type CardInputs } from './card-key.js';
+
+/** One article's card: its public URL, and whether this call drew it (else it came from the cache). */
+export interface CardFile {
+  src: string;
+  width: number;
+  height: number;
+  drawn: boolean;
+}
+
+export interface CardFilesOptions {
+  settings: CardSettings;
+  /** The collection's cache directory (articles.cache/). */
+  cacheDir: string;
+  /** The folder Astro copies into the build (absolute), and the URL path it is served at (ending in `/`). */
+  publicDir: string;
+  publicPath: string;
+}
+
+/**
+ * The cards of one collection. A card's file name holds the key of its inputs (card-key.ts): a cache
+ * hit is a file that exists, and a changed title or colour is a new file (and URL). When an article's
+ * card is drawn anew, its earlier cards are removed from both folders.
+ */
+export class CardFiles {
+  readonly #options: CardFilesOptions;
+
+  constructor(options: CardFilesOptions) {
+    this.#options = options;
+  }
+
+  /** The name every card shows under its title. */
+  get siteName(): string {
+    return this.#options.settings.siteName;
+  }
+
+  /** The directory of the cache's cards. */
+  get cacheDir(): string {
+    return join(this.#options.cacheDir, COVERS_DIR_NAME);
+  }
+
+  /** The card of `slug` with `title`: taken from the cache, else drawn and kept there; in the public folder either way. */
+  async card(slug: string, title: string): Promise<CardFile> {
+    const { settings } = this.#options;
+    const inputs: CardInputs = { title, siteName: settings.siteName, color: cardColor(settings, slug), width: CARD_WIDTH, height: CARD_HEIGHT };
+    const name = cardFileName(slug, cardKey(inputs));
+    const cached = join(this.cacheDir, name);
+    const drawn = !(await exists(cached));
+    if (drawn) {
+      const { drawCard } = await import('./card-drawing.js');
+      const png = await drawCard(inputs);
+      await mkdir(dirname(cached), { recursive: true });
+      await writeFileAtomic(cached, png, { durable: false });
+      await removeEarlier(dirname(cached), slug, name);
+    }
+    const published = join(this.#options.publicDir, COVERS_DIR_NAME, name);
+    if (drawn || !(await exists(published))) {
+      await mkdir(dirname(published), { recursive: true });
+      await copyFile(cached, published);
+      await removeEarlier(dirname(published), slug, name);
+    }
+    const src = `${this.#options.publicPath}${posix.join(COVERS_DIR_NAME, name)}`;
+    return { src, width: CARD_WIDTH, height: CARD_HEIGHT, drawn };
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined))?.isFile() === true;
+}
+
+/** The other cards of `slug` in `dir` (a nested slug `de/x` has its cards in `de/`). */
+async function removeEarlier(dir: string, slug: string, keep: string): Promise<void> {
+  const base = slug.split('/').pop()!;
+  const own = keep.split('/').pop()!;
+  for (const name of await listDir(dir)) if (name !== own && isCardOf(name, base)) await rm(join(dir, name), { force: true });
+}
