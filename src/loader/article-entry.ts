@@ -55,8 +55,8 @@ export function firstImage(article: ProcessedArticle): ArticleEntryData['image']
   return { src: image.src, alt: image.alt, ...(image.width === undefined ? {} : { width: image.width }), ...(image.height === undefined ? {} : { height: image.height }) };
 }
 
-/** The entry of a finished article; its cover (cover/article-cover.ts) is made around the processed article by the store writer. */
-export function finishedEntry(input: {
+/** What a finished article's entry is made from. */
+export interface FinishedInput {
   slug: string;
   keyword: string;
   request: ArticleRequest;
@@ -78,7 +78,10 @@ export function finishedEntry(input: {
   findings: readonly Finding[];
   review: EntryReviewState;
   cover: ArticleCover | null;
-}): StoreEntry {
+}
+
+/** The entry of a finished article; its cover (cover/article-cover.ts) is made around the processed article by the store writer. */
+export function finishedEntry(input: FinishedInput): StoreEntry {
   const { article } = input;
   const data = withSiteFields(input.site, {
     keyword: input.keyword,
@@ -105,7 +108,8 @@ export function finishedEntry(input: {
     edited: input.edited,
     config: entryConfig(input.request),
     quality: qualitySummary(input.findings),
-    image: firstImage(article), cover: input.cover,
+    image: firstImage(article),
+    cover: input.cover,
     faq: article.faq,
     review: { state: input.review },
   });
