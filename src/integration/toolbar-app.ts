@@ -57,6 +57,7 @@ const STYLE = `
   .keyword { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--strong); text-decoration: none; font-size: 14px; }
   .keyword:hover, .keyword:focus-visible { text-decoration: underline; color: var(--purple); outline: none; }
   .words { font-size: 12px; color: var(--muted); font-variant-numeric: tabular-nums; white-space: nowrap; text-align: right; }
+  .publish-date { font-size: 12px; color: var(--muted); margin-left: 4px; white-space: nowrap; }
   .words.billed { color: var(--text); }
   .words.refunded { text-decoration: line-through; }
   .detail { grid-column: 2 / 4; min-width: 0; font-size: 12px; color: var(--muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -142,6 +143,15 @@ function findingsList(findings: readonly NonNullable<QueueArticle['findings']>[n
   });
 }
 
+/** When the article goes live (its publishDate, given or scheduled), in the reader's own format; nothing when it has no date. */
+function publishDateCell(iso: string | undefined): HTMLElement[] {
+  if (iso === undefined) return [];
+  const date = new Date(iso);
+  const future = date.getTime() > Date.now();
+  const text = date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return [element('time', { class: 'publish-date', datetime: iso, title: `${future ? 'goes live' : 'live since'} ${date.toString()}` }, `${future ? 'goes live' : 'live since'} ${text}`)];
+}
+
 /** One article's row, updated in place so its progress bar moves instead of being redrawn. */
 class ArticleRow {
   readonly root = element('li', { class: 'article' });
@@ -176,7 +186,7 @@ class ArticleRow {
     this.#link.title = `Open ${article.url}`;
     const marks = (article.marks ?? []).map((mark) => badge(MARK_BADGE[mark].style, mark, { 'data-mark': mark, title: MARK_BADGE[mark].title }));
     if (article.review === 'waiting') marks.push(badge('yellow', 'needs review', { 'data-mark': 'needs-review', title: 'left out of `astro build` until approved (review: true)' }));
-    this.#marks.replaceChildren(...marks);
+    this.#marks.replaceChildren(...marks, ...publishDateCell(article.publishDate));
     this.#findings.replaceChildren(...findingsList(article.findings ?? []));
     this.#actions.update(target, offeredActions(article));
     const words = wordsCell(article, offline);

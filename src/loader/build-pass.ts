@@ -6,6 +6,7 @@ import { ArticleService, secretEchoedWarning } from '../service/article-service.
 import { editsDirFor, listEdits, syncArticles, type LockEntryError, type SyncResult } from '../sync/index.js';
 import { readLockText, type CollectionScope } from './collection-scope.js';
 import type { DevSession } from './dev-session.js';
+import { withPassCalendar } from './pass-calendar.js';
 import { checkEntryData } from './entry-data.js';
 import { applyNearDuplicates, passChecks, passQuality, storeFindings } from './pass-quality.js';
 import { reviewOutcome } from './review-gate.js';
@@ -15,7 +16,7 @@ import { pipelineSettings, retries, syncOptions, type PassContext } from './pass
 import { passCovers } from './pass-covers.js';
 import type { StoreWriter } from './store-writer.js';
 import { SyncReporter } from './sync-report.js';
-import { applyResult, articleMarks, unpublishedSlugs } from './sync-entries.js';
+import { applyResult, articleMarks, publishDates, unpublishedSlugs } from './sync-entries.js';
 
 /** One sync: read the manifest, create and (in a build) wait, then put every article in the store. In dev, a wait still needed goes on in the background. */
 export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: DevSession | undefined): Promise<void> {
@@ -48,7 +49,8 @@ export async function readManifest(scope: CollectionScope): Promise<{ manifest: 
       : resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
   checkEntryData(manifest, scope.options.dataSchema);
   scope.log.manifestWarnings(manifest);
-  return { manifest, quality: passQuality(scope, manifest) };
+  const scheduled = await withPassCalendar(manifest, scope.paths().lockFile, !scope.options.frozen, scope.log);
+  return { manifest: scheduled, quality: passQuality(scope, manifest) };
 }
 
 /** The service of one pass: the real one, or the embedded emulator, started only when an article needs it. */
@@ -116,7 +118,7 @@ async function settlePass(scope: CollectionScope, writer: StoreWriter, result: S
   tracker.quality(findings);
   tracker.articleFindings(findings);
   tracker.review(reviewOutcome(scope));
-  tracker.mark(articleMarks(pass.manifest.specs, pass.edits, currentTime().getTime()));
+  tracker.mark(articleMarks(pass.manifest.specs, pass.edits, currentTime().getTime()), publishDates(pass.manifest.specs));
   log.entries(writer.counts);
   const pending = result.articles.some((article) => article.outcome === 'pending');
   tracker.finish(result, pass.blocked.size > 0 ? [...pass.blocked.values()][0]!.message : null, { running: pending && dev !== undefined, requests: pass.service.stats.requests });

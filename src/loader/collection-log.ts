@@ -69,6 +69,19 @@ export class CollectionLog {
     this.logger.info(`${plural(slugs.size, 'draft or future-dated article')} left out of the build (${[...slugs].join(', ')}); the loader option drafts: true includes them`);
   }
 
+  /** Scheduled dates given by this pass and recorded in the lock file: they stay, so commit it. */
+  scheduleRecorded(count: number, lockFile: string): void {
+    this.logger.info(`${plural(count, 'scheduled date')} given and recorded in ${shortPath(lockFile, this.#root)}; commit it, so every build keeps them`);
+  }
+
+  /** A frozen build's scheduled dates that no lock file holds: proposed from now, so they move until recorded. */
+  scheduleProposed(slugs: readonly string[]): void {
+    this.logger.warn(
+      `${plural(slugs.length, 'scheduled date is', 'scheduled dates are')} not in the lock file (${slugs.join(', ')}); frozen, this build only proposes them from now, ` +
+        'so they move with every build. Record them with `astro-article-loader sync` (or a local build) and commit the lock file.',
+    );
+  }
+
   /** A build with onFailure "skip": the articles left out, and what to do about them. */
   leftOut(failures: NotReadyArticle[]): void {
     this.logger.warn(

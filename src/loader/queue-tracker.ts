@@ -64,6 +64,8 @@ export class QueueTracker {
   #blocked = new Map<string, QueueArticle>();
   /** Each article's marks (draft, scheduled, edited), as the last pass found them. */
   #marks = new Map<string, ArticleMark[]>();
+  /** Each article's publish date (ISO), as the last pass found it. */
+  #dates = new Map<string, string>();
   /** Each article's review state and quality findings, as its entry in the store last said them. */
   readonly #details = new Map<string, Pick<QueueArticle, 'review' | 'findings'>>();
 
@@ -91,9 +93,10 @@ export class QueueTracker {
     );
   }
 
-  /** The marks of this pass's articles (draft, scheduled, edited); articles without any are left out. */
-  mark(marks: ReadonlyMap<string, ArticleMark[]>): void {
+  /** The marks of this pass's articles (draft, scheduled, edited; articles without any are left out) and their publish dates. */
+  mark(marks: ReadonlyMap<string, ArticleMark[]>, dates: ReadonlyMap<string, string> = new Map()): void {
     this.#marks = new Map(marks);
+    this.#dates = new Map(dates);
     this.#articles = this.#queue();
     this.#publish();
   }
@@ -155,6 +158,7 @@ export class QueueTracker {
         error: state === 'failed' || state === 'unknown' ? (article.error ?? null) : null,
         ...words,
         ...(this.#marks.has(article.slug) ? { marks: this.#marks.get(article.slug)! } : {}),
+        ...(this.#dates.has(article.slug) ? { publishDate: this.#dates.get(article.slug)! } : {}),
         ...this.#details.get(article.slug),
       });
     }

@@ -38,6 +38,8 @@ export interface QueueArticle {
    * are shown in dev and left out of a build unless `drafts` is on; `edited` is served from a hand edit.
    */
   marks?: ArticleMark[];
+  /** When it goes live, ISO: its `publishDate`, given or from the schedule (see manifest/schedule-calendar.ts); absent when it has none. */
+  publishDate?: string;
   /** Its review state (see src/review/): `waiting` is left out of a build with `review: true` until approved. */
   review?: 'approved' | 'edited' | 'waiting' | 'not-required';
   /** The quality checks' findings on its final HTML (see src/quality/). */

@@ -41,6 +41,11 @@ export function articleMarks(specs: readonly ArticleSpec[], edits: ReadonlySet<s
   return marks;
 }
 
+/** Each article's publish date (given, or from its schedule), ISO, for the panel. */
+export function publishDates(specs: readonly ArticleSpec[]): Map<string, string> {
+  return new Map(specs.flatMap((spec) => (spec.publishDate === undefined ? [] : [[spec.slug, spec.publishDate.toISOString()] as const])));
+}
+
 /** The errors that are mistakes in the setup, not in one article: they stop the build whatever `onFailure` says. */
 function isSetupError(error: unknown): boolean {
   return error instanceof PipelineOptionError || error instanceof InternalLinksError;

@@ -4,6 +4,7 @@ import { ALL_PARAMETER_NAMES, POLISH_SETTING_KEYS } from '../contract/request-sc
 import type { DataPath, ManifestDocument } from './manifest-document.js';
 import type { ManifestProblem } from './manifest-error.js';
 import { parameterKind } from './parameter-kinds.js';
+import { SCHEDULE_MEMBERS } from './schedule.js';
 import { didYouMean, suggestName } from './suggestion.js';
 
 /** Separates the items of a list cell (`urls`, `outline`): URLs cannot contain a bare `|`, and section names rarely do. */
@@ -22,7 +23,7 @@ type Column =
   | { role: 'keyword' }
   | { role: 'slug' }
   | { role: 'parameter'; name: string }
-  | { role: 'site'; name: string } // draft, publishDate, refreshAfter, data.<field>: the site's own, never sent
+  | { role: 'site'; name: string } // draft, publishDate, refreshAfter, data.<field>, schedule.<member>: the site's own, never sent
   | { role: 'comment' } // header starts with #: ignored on purpose
   | { role: 'blank' } // no header
   | { role: 'unknown' };
@@ -38,6 +39,9 @@ function classify(header: string): Column {
   if (key === 'refreshafter') return { role: 'site', name: 'refreshAfter' };
   const data = /^data\.(.+)$/i.exec(header.trim());
   if (data !== null) return { role: 'site', name: `data.${data[1]!.trim()}` };
+  // A row's cadence, one column per member: rows with the same four cells share one calendar.
+  const member = SCHEDULE_MEMBERS.find((name) => key === `schedule.${name}`);
+  if (member !== undefined) return { role: 'site', name: `schedule.${member}` };
   const name = COLUMN_NAMES.find((candidate) => loose(candidate) === key);
   return name ? { role: 'parameter', name } : { role: 'unknown' };
 }

@@ -5,3 +5,5 @@ export { ManifestError, formatManifestProblem, type ManifestProblem, type Manife
 export { deriveSlug, validateSlug, MAX_SLUG_LENGTH, MAX_SLUG_BYTES } from './slug.js';
 export { CSV_LIST_SEPARATOR } from './csv-manifest.js';
 export { didYouMean, suggestName } from './suggestion.js';
+export { calendarDates, offSchedule, unrecordedDates, withCalendar, type CalendarDate } from './schedule-calendar.js';
+export type { Schedule } from './schedule.js';

@@ -146,6 +146,7 @@ function checkRoot(root: unknown, checker: Checker): Record<string, unknown> | u
       let message: string;
       if (ALL_PARAMETER_NAMES.includes(key)) message = 'is a request parameter; put it under `defaults:` (for every article) or on an entry';
       else if (key === 'keyword' || key === 'slug') message = 'belongs on an entry under `articles:`';
+      else if ((SITE_FIELDS as readonly string[]).includes(key)) message = 'belongs under `defaults:` (for every article) or on an entry';
       else {
         const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, [...SECTIONS, ...SETTINGS]);
         message = `is not part of a manifest, which has only \`defaults\`, \`articles\`, \`review\` and \`quality\`${didYouMean(suggestion, '; remove it')}`;
@@ -175,8 +176,8 @@ function resolveDefaults(value: unknown, checker: Checker): ResolvedDefaults {
     checker.add({ section: 'defaults', message: `must be a mapping of request parameters (name: value), not ${got}` }, ['defaults']);
     return { params: {}, site: {} };
   }
-  const { data, draft, publishDate, refreshAfter, ...params } = value;
-  const site = checkSiteDefaults(withoutUndefined({ data, draft, publishDate, refreshAfter }), (field, message) =>
+  const { data, draft, publishDate, schedule, refreshAfter, ...params } = value;
+  const site = checkSiteDefaults(withoutUndefined({ data, draft, publishDate, schedule, refreshAfter }), (field, message) =>
     checker.add({ section: 'defaults', field, message }, ['defaults', ...field.split('.')]),
   );
   return { params: resolveDefaultParameters(params, checker), site };
@@ -234,7 +235,7 @@ type EntryProblem = (field: string | undefined, message: string, path?: DataPath
 
 /** An entry split into its keyword (as written, and where), its slug and its request parameters. */
 interface EntryParts {
-  /** The site's own fields (data, draft, publishDate, refreshAfter): never sent, never hashed. */
+  /** The site's own fields (data, draft, publishDate, schedule, refreshAfter): never sent, never hashed. */
   site: SiteValues;
   rawKeyword: unknown;
   keywordPath: DataPath;
@@ -245,9 +246,9 @@ interface EntryParts {
 
 function entryParts(item: unknown, base: DataPath): EntryParts {
   if (!isPlainObject(item)) return { site: {}, rawKeyword: item, keywordPath: base, slugValue: undefined, params: {}, keywordTwice: false };
-  const { keyword, targetKeyword, slug, data, draft, publishDate, refreshAfter, ...rest } = item;
+  const { keyword, targetKeyword, slug, data, draft, publishDate, schedule, refreshAfter, ...rest } = item;
   return {
-    site: withoutUndefined({ data, draft, publishDate, refreshAfter }),
+    site: withoutUndefined({ data, draft, publishDate, schedule, refreshAfter }),
     rawKeyword: keyword ?? targetKeyword,
     keywordPath: [...base, keyword !== undefined || targetKeyword === undefined ? 'keyword' : 'targetKeyword'],
     slugValue: slug,

@@ -1,11 +1,12 @@
-// What the site owner keeps on an entry besides the request: own data, draft, publish date and refresh age. Never sent to the service and never part of the request hash, so changing them costs nothing.
+// What the site owner keeps on an entry besides the request: own data, draft, publish date, schedule and refresh age. Never sent to the service and never part of the request hash, so changing them costs nothing.
 import { isPlainObject } from '../lang/plain-object.js';
 import type { Duration } from '../lang/duration.js';
 import { dataFieldClash } from './built-in-entry-fields.js';
 import { refreshAfterOf } from './refresh-after.js';
+import { scheduleOf, type Schedule } from './schedule.js';
 
 /** Entry (and `defaults`) keys that are the site's, not the service's. */
-export const SITE_FIELDS = ['data', 'draft', 'publishDate', 'refreshAfter'] as const;
+export const SITE_FIELDS = ['data', 'draft', 'publishDate', 'schedule', 'refreshAfter'] as const;
 export type SiteField = (typeof SITE_FIELDS)[number];
 
 /** The site's fields of one entry, checked, with `defaults` applied. */
@@ -16,6 +17,11 @@ export interface SiteFields {
   draft: boolean;
   /** When the article may appear on the built site; later than the build, it is left out like a draft. */
   publishDate?: Date;
+  /**
+   * The cadence that gives this entry its date (see `manifest/schedule-calendar.ts`): set when the entry or `defaults` has
+   * a `schedule` and the entry has no `publishDate` of its own. The date itself comes from the calendar, not the manifest.
+   */
+  schedule?: Schedule;
   /** How old the served article may grow before `sync --refresh` pays for a new one (see `sync/refresh-due.ts`). */
   refreshAfter?: Duration;
 }
@@ -80,6 +86,13 @@ export function checkSiteDefaults(values: SiteValues, report: SiteProblem): Site
     if (typeof date === 'string') report('publishDate', date);
     else valid.publishDate = date;
   }
+  if (values.schedule !== undefined) {
+    const schedule = scheduleOf(values.schedule, report);
+    if (schedule !== undefined) valid.schedule = schedule;
+  }
+  if (values.publishDate !== undefined && values.schedule !== undefined) {
+    report('schedule', 'is given with `publishDate`, which would win; keep one: a fixed date or a cadence');
+  }
   if (values.refreshAfter !== undefined) {
     const duration = refreshAfterOf(values.refreshAfter);
     if (typeof duration === 'string') report('refreshAfter', duration);
@@ -92,12 +105,16 @@ export function checkSiteDefaults(values: SiteValues, report: SiteProblem): Site
 export function resolveSiteFields(own: SiteValues, defaults: SiteValues, report: SiteProblem): SiteFields {
   const checked = checkSiteDefaults(own, report);
   const data = { ...((defaults.data as Record<string, unknown> | undefined) ?? {}), ...((checked.data as Record<string, unknown> | undefined) ?? {}) };
-  const publishDate = (checked.publishDate ?? defaults.publishDate) as Date | undefined;
+  // The entry's own date or cadence wins over the defaults' (which cannot hold both).
+  const ownDate = checked.publishDate !== undefined || checked.schedule !== undefined;
+  const publishDate = (ownDate ? checked.publishDate : defaults.publishDate) as Date | undefined;
+  const schedule = (ownDate ? checked.schedule : defaults.schedule) as Schedule | undefined;
   const refreshAfter = (checked.refreshAfter ?? defaults.refreshAfter) as Duration | undefined;
   return {
     data,
     draft: ((checked.draft ?? defaults.draft) as boolean | undefined) ?? false,
     ...(publishDate === undefined ? {} : { publishDate }),
+    ...(schedule === undefined ? {} : { schedule }),
     ...(refreshAfter === undefined ? {} : { refreshAfter }),
   };
 }

@@ -106,6 +106,8 @@ export type LockEntry = z.output<typeof lockEntrySchema>;
 export const lockFileSchema = z.strictObject({
   version: z.literal(LOCK_FILE_VERSION),
   articles: z.record(z.string(), lockEntrySchema),
+  /** The date each scheduled entry was given, by slug (see `sync/recorded-dates.ts`); absent when the site has no schedule. */
+  schedule: z.record(z.string(), timestamp).optional(),
 });
 export type LockFile = z.output<typeof lockFileSchema>;
 
@@ -267,7 +269,9 @@ export function serializeLockFile(lock: LockFile): string {
     }
     articles[slug] = ordered;
   }
-  return `${JSON.stringify({ version: lock.version, articles }, null, 2)}\n`;
+  // Only a site with a schedule has the member, so every other lock file keeps its bytes.
+  const schedule = lock.schedule === undefined || Object.keys(lock.schedule).length === 0 ? undefined : sortedKeys(lock.schedule);
+  return `${JSON.stringify({ version: lock.version, articles, ...(schedule === undefined ? {} : { schedule }) }, null, 2)}\n`;
 }
 
 /** Writes the lock file atomically (temp file, fsync, rename, fsync of the directory). */

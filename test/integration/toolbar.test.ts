@@ -115,6 +115,10 @@ describe.skipIf(!present)('the Articles app in the dev toolbar', () => {
     expect(await row('cold-brew-ratio').locator('[data-mark="draft"]').count()).toBe(1);
     expect(await row('best-coffee-grinders').locator('[data-mark="scheduled"]').count()).toBe(1);
     expect(await row('pour-over-coffee').locator('[data-mark]').count()).toBe(0);
+    // Its date, given or scheduled, on the row; none for an article without one.
+    expect(await row('best-coffee-grinders').locator('time.publish-date').getAttribute('datetime')).toBe('2099-01-01T00:00:00.000Z');
+    expect(await row('best-coffee-grinders').locator('time.publish-date').textContent()).toMatch(/^goes live .*2099/);
+    expect(await row('pour-over-coffee').locator('time.publish-date').count()).toBe(0);
   });
 
   it('should show the service mode, the budget and the totals in the header', async () => {

@@ -13,14 +13,18 @@ describe('manifest public API', () => {
         'MAX_SLUG_BYTES',
         'MAX_SLUG_LENGTH',
         'ManifestError',
+        'calendarDates',
         'deriveSlug',
         'didYouMean',
         'formatManifestProblem',
         'loadManifest',
+        'offSchedule',
         'parseManifest',
         'resolveInlineManifest',
         'suggestName',
+        'unrecordedDates',
         'validateSlug',
+        'withCalendar',
       ].sort(),
     );
   });

@@ -163,6 +163,18 @@ const siteFields: BadInput[] = [
   manifest('a data column named like a built-in entry field', 'articles.csv', lines('keyword,data.description', 'best trail shoes,Shoes'), { line: 2, entry: 'articles[0] "best trail shoes"', field: 'data.description' }, 'clashes with the built-in entry field `description`'),
 ];
 
+/** The publishing cadence (`schedule`): refused before any request, naming defaults or the entry and the member. */
+const schedule: BadInput[] = [
+  manifest('a schedule whose start is not a date', 'articles.yaml', lines('defaults:', '  schedule:', '    start: next monday', '    every: 2d', 'articles:', '  - best trail shoes'), { line: 3, entry: 'defaults', field: 'schedule.start' }, '"next monday" is not a date', 'YYYY-MM-DD'),
+  manifest('a schedule whose start is not a day of the calendar', 'articles.json', lines('{"defaults": {"schedule": {"start": "2026-02-30", "every": "1d"}},', ' "articles": ["best trail shoes"]}'), { line: 1, entry: 'defaults', field: 'schedule.start' }, 'is not a date of the calendar'),
+  manifest('a schedule with a zero interval on an entry', 'articles.yaml', lines('articles:', '  - keyword: best trail shoes', '    schedule: { start: 2026-12-01, every: 0d }'), { line: 3, entry: 'articles[0] "best trail shoes"', field: 'schedule.every' }, '"0d" is not above zero'),
+  manifest('a schedule with a negative interval', 'articles.json', lines('{"defaults": {"schedule": {"start": "2026-12-01",', '  "every": "-1w"}},', ' "articles": ["best trail shoes"]}'), { line: 2, entry: 'defaults', field: 'schedule.every' }, '"-1w" is not above zero'),
+  manifest('a schedule whose interval is not a duration', 'articles.yaml', lines('defaults:', '  schedule: { start: 2026-12-01, every: fortnightly }', 'articles:', '  - best trail shoes'), { line: 2, entry: 'defaults', field: 'schedule.every' }, '"fortnightly" is not a duration', '2w'),
+  manifest('a schedule in an unknown time zone', 'articles.yaml', lines('defaults:', '  schedule:', '    start: 2026-12-01', '    every: 1d', '    timezone: Europe/Atlantis', 'articles:', '  - best trail shoes'), { line: 5, entry: 'defaults', field: 'schedule.timezone' }, '"Europe/Atlantis" is not a time zone', 'IANA name'),
+  manifest('a schedule with a time of day that is not one', 'articles.yaml', lines('articles:', '  - keyword: best trail shoes', '    schedule: { start: 2026-12-01, every: 1d, at: "9am" }'), { line: 3, entry: 'articles[0] "best trail shoes"', field: 'schedule.at' }, '"9am" is not a time of day', 'HH:MM'),
+  manifest('a schedule that is a single value', 'articles.yaml', lines('defaults:', '  schedule: 2d', 'articles:', '  - best trail shoes'), { line: 2, entry: 'defaults', field: 'schedule' }, 'must be a mapping with start and every'),
+];
+
 /** The calendar's `refreshAfter`: a value that is not a duration is refused, naming `defaults` or the entry, before anything is paid. */
 const refreshAfter: BadInput[] = [
   manifest('a refreshAfter default that is not a duration', 'articles.yaml', lines('defaults:', '  refreshAfter: soon', 'articles:', '  - best trail shoes'), { line: 2, entry: 'defaults', field: 'refreshAfter' }, '"soon" is not a duration', '90s, 30m, 12h, 30d, 2w or 6mo'),
@@ -205,7 +217,7 @@ const csv: BadInput[] = [
   manifest('a keyword that is a number in German notation', 'articles.csv', lines('keyword;title', '1.200,5;Volume'), { line: 2, entry: 'articles[0] "1.200,5"', field: 'keyword' }, ONLY_A_NUMBER),
 ];
 
-const CASES: BadInput[] = [...brokenText, ...bidi, ...invisible, ...controls, ...zalgo, ...formulas, ...yaml, ...siteFields, ...refreshAfter, ...encodings, ...csv];
+const CASES: BadInput[] = [...brokenText, ...bidi, ...invisible, ...controls, ...zalgo, ...formulas, ...yaml, ...siteFields, ...schedule, ...refreshAfter, ...encodings, ...csv];
 
 /** Every file of a directory tree with a hash of its bytes: a run that changes nothing leaves it equal. */
 async function snapshot(dir: string): Promise<Record<string, string>> {

@@ -6,6 +6,7 @@ import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { shownPath } from '../manifest-location.js';
 import { formatCount, plural, type Output } from '../output.js';
 import { type CostEstimate, costLine, costOf, planArticleLines, planCountsLine, plannedArticleJson } from '../plan-report.js';
+import { calendarLines, calendarReport } from '../calendar-report.js';
 import { editedLines, editedReport } from '../edited-report.js';
 import { openProject } from '../project-files.js';
 import { refreshLines, refreshReport } from '../refresh-report.js';
@@ -39,6 +40,9 @@ ${SYNC_RULE_HELP}
                          when the site uses the service's internal links
 ${REVIEW_FLAG_HELP}
 
+With a schedule (or publish dates), it shows the calendar: what goes live when, and which
+scheduled dates are only proposed (plan writes nothing; sync or a build records them).
+
 With the review gate on, it also lists the articles waiting for review: a build leaves
 them out until \`approve\` (see docs/review.md).
 
@@ -70,6 +74,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
   const edits = await editedReport(state.lockFile, state.lock);
   const review = reviewReport(state.lock, edits.edited, manifest.specs.map((spec) => spec.slug), reviewRequired(flags, manifest));
+  const calendar = calendarReport(manifest, state.lock);
 
   if (output.json) {
     output.document({
@@ -90,6 +95,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
       edited: edits.edited,
       editedBehind: edits.behind,
       review,
+      calendar,
       refresh,
     });
     return exitCode;
@@ -102,6 +108,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   for (const line of lines) output.out(line);
   if (!flags.boolean('all') && plan.counts.reuse > 0 && lines.length > 0) output.out(style.dim(`  … and ${formatCount(plan.counts.reuse)} up to date (--all lists them)`));
   printSection(output, editedLines(edits, style, io.cwd));
+  printSection(output, calendarLines(calendar, style));
   printSection(output, refreshLines(refresh, style, { cwd: io.cwd, editsDir: editsDirFor(state.lockFile), budget: rules.budget }));
   printSection(output, reviewLines(review, style, creates));
   printSection(output, unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown')).map((line) => style.yellow(line)));

@@ -15,6 +15,7 @@ import { REVIEW_FLAG_HELP, REVIEW_FLAGS, reviewRequired } from '../review-flags.
 import { reviewLines, reviewReport } from '../review-report.js';
 import { currentFindings } from '../current-findings.js';
 import { manifestQuality } from '../../quality/manifest-quality.js';
+import { calendarLines, calendarReport } from '../calendar-report.js';
 import { fitWidth } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceConfigured } from '../service-connection.js';
 
@@ -45,6 +46,7 @@ ${REVIEW_FLAG_HELP}
 
 Without ARTICLES_API_KEY and a service URL, status shows the lock file only.
 With the review gate on, it lists the articles waiting for review (see docs/review.md).
+With a schedule (or publish dates), it shows the calendar: what goes live when.
 
 Each article's age counts from when the article it serves finished (or was last
 refreshed), on the clock or ARTICLE_LOADER_NOW; with refreshAfter, "due" marks the ones
@@ -106,6 +108,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
   const billed = billedWords(rows, state.lock);
   const notInLock = manifest === undefined ? [] : manifest.specs.map((spec) => spec.slug).filter((slug) => state.lock.articles[slug] === undefined);
   const review = reviewReport(state.lock, edits.edited, manifest?.specs.map((spec) => spec.slug), reviewRequired(flags, manifest));
+  const calendar = manifest === undefined ? { rows: [], offSchedule: [] } : calendarReport(manifest, state.lock);
 
   if (output.json) {
     output.document({
@@ -121,6 +124,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
       edited: edits.edited,
       editedBehind: edits.behind,
       review,
+      calendar,
       totals: statusTotals(rows, remotes.size, billed),
     });
     return EXIT_CODES.ok;
@@ -138,6 +142,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
   printStatusNotes(output, rows, notInLock);
   for (const line of editedLines(edits, style, io.cwd)) output.out(line);
   for (const line of reviewLines(review, style)) output.out(line);
+  for (const line of calendarLines(calendar, style)) output.out(line);
   if (skippedRefresh) {
     output.err(
       output.errStyle.yellow(`Not refreshed from the service (${plural(targets.length, 'unfinished article')}): set ARTICLES_API_URL and ARTICLES_API_KEY, or run \`astro-article-loader emulator\` for local testing.`),

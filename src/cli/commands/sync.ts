@@ -9,6 +9,7 @@ import { shownPath } from '../manifest-location.js';
 import { formatCount, formatDuration, plural, type CommandIo, type Output } from '../output.js';
 import { articleHeadJson } from '../plan-report.js';
 import { openProject } from '../project-files.js';
+import { recordCalendar } from '../calendar-report.js';
 import type { ProgressDisplay } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, type ServiceConnection } from '../service-connection.js';
 import { SyncProgress } from '../sync-progress.js';
@@ -153,6 +154,9 @@ async function runSync(context: CommandContext): Promise<ExitCode> {
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
   const state = await readLockState(lockFile, { checkOutputs: flags.boolean('refresh') });
   checkRetryFailed(settings.rules, state.lock);
+  // The schedule's dates are given once and kept; a frozen run writes nothing, as a frozen build does not.
+  const recorded = settings.rules.frozen ? 0 : await recordCalendar(manifest, lockFile, state.lock);
+  if (recorded > 0 && !output.json) output.out(`Recorded ${plural(recorded, 'scheduled date')} in ${shownPath(io.cwd, lockFile)} (\`plan\` shows the calendar); commit it.`);
   if (flags.boolean('refresh')) {
     const refresh = await refreshRun(manifest.specs, { lockFile, lock: state.lock, cacheIndex: await state.cache.index(), rules: settings.rules, service: settings.service });
     settings.rules.refresh = refresh.chosen;
