@@ -34,6 +34,10 @@ export const BUILT_IN_ENTRY_FIELDS = [
   'cover',
   'faq',
   'review',
+  'locale',
+  'translationKey',
+  'translations',
+  'dir',
 ] as const;
 export type BuiltInEntryField = (typeof BUILT_IN_ENTRY_FIELDS)[number];
 

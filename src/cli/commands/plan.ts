@@ -7,6 +7,7 @@ import { shownPath } from '../manifest-location.js';
 import { formatCount, plural, type Output } from '../output.js';
 import { type CostEstimate, costLine, costOf, planArticleLines, planCountsLine, plannedArticleJson } from '../plan-report.js';
 import { calendarLines, calendarReport } from '../calendar-report.js';
+import { languagePlanLines, languagePlans } from '../language-plan.js';
 import { editedLines, editedReport } from '../edited-report.js';
 import { openProject } from '../project-files.js';
 import { refreshLines, refreshReport } from '../refresh-report.js';
@@ -75,6 +76,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const edits = await editedReport(state.lockFile, state.lock);
   const review = reviewReport(state.lock, edits.edited, manifest.specs.map((spec) => spec.slug), reviewRequired(flags, manifest));
   const calendar = calendarReport(manifest, state.lock);
+  const languages = languagePlans(manifest.specs, plan);
 
   if (output.json) {
     output.document({
@@ -97,6 +99,8 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
       review,
       calendar,
       refresh,
+      // Only with `languages`: a one-language plan's document is as it was.
+      ...(languages.length === 0 ? {} : { languages }),
     });
     return exitCode;
   }
@@ -112,6 +116,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   printSection(output, refreshLines(refresh, style, { cwd: io.cwd, editsDir: editsDirFor(state.lockFile), budget: rules.budget }));
   printSection(output, reviewLines(review, style, creates));
   printSection(output, unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown')).map((line) => style.yellow(line)));
+  printSection(output, languagePlanLines(languages, style));
   output.out();
   output.out(`${style.bold('Plan:')} ${planCountsLine(plan)}.`);
   if (creates > 0) output.out(`${style.bold('Estimated cost:')} ${costLine(cost)}; an estimate, not a quote.`);
