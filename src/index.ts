@@ -7,6 +7,7 @@ export { ArticlesNotReadyError, LoaderOptionError } from './loader/index.js';
 export { articleJsonLd, jsonLdScript, type JsonLdEntry, type JsonLdOptions } from './loader/index.js';
 export { articleAlternates, alternateLinkTags, AlternatesError } from './loader/index.js';
 export type { AlternatePage, AlternatesEntry, AlternatesI18n, AlternatesOptions, ArticleAlternate, AstroLocales } from './loader/index.js';
+export { sitemapAlternates, type SitemapAlternatesOptions, type SitemapEntry } from './loader/index.js';
 export type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus, ArticleLoaderOptions } from './loader/index.js';
 export { articles, IntegrationOptionError, type ArticlesIntegrationOptions } from './integration/integration.js';
 

@@ -5,6 +5,7 @@ export { articleEntrySchema, ENTRY_STATUSES } from './entry-schema.js';
 export { articleJsonLd, jsonLdScript, type JsonLdEntry, type JsonLdOptions } from './json-ld.js';
 export { articleAlternates, alternateLinkTags, AlternatesError } from './article-alternates.js';
 export type { AlternatePage, AlternatesEntry, AlternatesI18n, AlternatesOptions, ArticleAlternate, AstroLocales } from './article-alternates.js';
+export { sitemapAlternates, type SitemapAlternatesOptions, type SitemapEntry } from './sitemap-alternates.js';
 export type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
 export { API_KEY_ENV, API_URL_ENV, LoaderOptionError } from './options.js';
 export type { ArticleLoaderOptions } from './option-declarations.js';

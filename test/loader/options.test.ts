@@ -45,6 +45,7 @@ describe('public API', () => {
         'articleLoader',
         'articles',
         'jsonLdScript',
+        'sitemapAlternates',
       ].sort(),
     );
   });
