@@ -8,6 +8,7 @@ import type { CachedOutput, LockEntry, LockEntryError } from '../sync/index.js';
 import type { EntryReviewState } from '../review/review-state.js';
 import type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
 import { escapeHtml } from '../lang/escape.js';
+import { inItsLanguage, translationFields } from './translation-entry.js';
 
 /** What Astro's store keeps for an entry (a subset of its `DataEntry`). */
 export interface StoreEntry {
@@ -34,17 +35,18 @@ export function chosenHtml(output: CachedOutput, usePolished: boolean): { html: 
 }
 
 /** The site's own fields of an entry, as the manifest gave them. */
-export type EntrySiteFields = Pick<ArticleSpec, 'data' | 'draft' | 'publishDate'>;
+export type EntrySiteFields = Pick<ArticleSpec, 'data' | 'draft' | 'publishDate' | 'translation'>;
 
 /** The owner's data first, then the built-in fields (a clash is refused when the manifest is read), draft and publish date last. */
-function withSiteFields(site: EntrySiteFields, data: Omit<ArticleEntryData, 'draft' | 'publishDate'>): Record<string, unknown> {
-  const entryData: ArticleEntryData = { ...data, draft: site.draft, publishDate: site.publishDate ?? null };
+function withSiteFields(site: EntrySiteFields, data: Omit<ArticleEntryData, 'draft' | 'publishDate' | 'locale' | 'translationKey' | 'translations' | 'dir'>): Record<string, unknown> {
+  const entryData: ArticleEntryData = { ...data, draft: site.draft, publishDate: site.publishDate ?? null, ...translationFields(site.translation) };
   return { ...site.data, ...entryData };
 }
 
 /** What the digest keeps of the site's fields: a change to any of them rewrites the entry. */
 export function siteFieldsDigest(site: EntrySiteFields): Record<string, unknown> {
-  return { data: site.data, draft: site.draft, publishDate: site.publishDate?.toISOString() ?? null };
+  // Only for a translation: a one-language entry keeps the digest it had.
+  return { data: site.data, draft: site.draft, publishDate: site.publishDate?.toISOString() ?? null, ...(site.translation === undefined ? {} : { translation: site.translation }) };
 }
 
 /** The body's first image, for `og:image` and JSON-LD. */
@@ -110,7 +112,7 @@ export function finishedEntry(input: {
     id: input.slug,
     data,
     digest: input.digest,
-    rendered: { html: article.html, metadata: { headings: article.headings, imagePaths: article.imageImports } },
+    rendered: { html: inItsLanguage(article.html, input.site.translation), metadata: { headings: article.headings, imagePaths: article.imageImports } },
     ...(article.imageImports.length === 0 ? {} : { filePath: input.filePath, assetImports: article.imageImports }),
   };
 }
@@ -162,7 +164,7 @@ export function placeholderEntry(input: {
     id: input.slug,
     data,
     digest: input.generateDigest({ placeholder: 1, ...data, ...siteFieldsDigest(input.site), createdAt: input.lockEntry?.createdAt ?? null }),
-    rendered: { html: placeholderHtml(input.keyword, input.status, input.statusDetail, progress, input.error), metadata: { headings: [], imagePaths: [] } },
+    rendered: { html: inItsLanguage(placeholderHtml(input.keyword, input.status, input.statusDetail, progress, input.error), input.site.translation), metadata: { headings: [], imagePaths: [] } },
   };
 }
 

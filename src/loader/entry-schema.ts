@@ -94,6 +94,14 @@ const builtInEntrySchema = z.object({
    * (a build leaves it out; the dev server shows it, for a page to mark "needs review"); `not-required` when it is off.
    */
   review: z.object({ state: z.enum(ENTRY_REVIEW_STATES) }),
+  /** The article's BCP 47 locale (`de`, `pt-BR`) when its manifest entry has `languages`, else null (docs/languages.md). */
+  locale: z.string().nullable(),
+  /** Shared by every language of one manifest entry (the first language's slug), else null. */
+  translationKey: z.string().nullable(),
+  /** Locale → entry id of each language of the entry, this one included; {} without `languages`. */
+  translations: z.record(z.string(), z.string()),
+  /** `rtl` for right-to-left languages (Arabic, Hebrew, Persian, Urdu, …), `ltr` for the others, null without `languages`. */
+  dir: z.enum(['ltr', 'rtl']).nullable(),
 } satisfies Record<BuiltInEntryField, unknown>);
 
 /** The entry's data: the built-in fields, and beside them the manifest's own `data:` fields (checked and typed by the loader option `dataSchema` when given). */

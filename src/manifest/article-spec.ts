@@ -14,6 +14,23 @@ export interface ArticleSpec extends SiteFields {
   index: number;
   /** Where the entry was written: the manifest file (or inline origin label) and, when the format has lines, its line. */
   source: { file: string; line?: number };
+  /** One language of an entry with `languages` (docs/languages.md); absent otherwise, so a one-language site is unchanged. */
+  translation?: ArticleTranslation;
+}
+
+/** A translation: its group, language, locale and direction; `slug` is its id by the manifest's id pattern. */
+export interface ArticleTranslation {
+  /** The group's key, shared by every language of the entry: the first language's slug, before the id pattern. */
+  key: string;
+  /** As written in `languages`, and sent as `request.language`. */
+  language: string;
+  /** BCP 47, from the locale table or the manifest's `locale:`. */
+  locale: string;
+  dir: 'ltr' | 'rtl';
+  /** The entry gives no keyword for this language (and it is not the first): the entry's keyword is sent as written. */
+  keywordFallback: boolean;
+  /** Locale → id of each language of the entry, this one included. */
+  translations: Readonly<Record<string, string>>;
 }
 
 export interface Manifest {

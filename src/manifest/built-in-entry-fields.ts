@@ -33,6 +33,10 @@ export const BUILT_IN_ENTRY_FIELDS = [
   'image',
   'faq',
   'review',
+  'locale',
+  'translationKey',
+  'translations',
+  'dir',
 ] as const;
 export type BuiltInEntryField = (typeof BUILT_IN_ENTRY_FIELDS)[number];
 

@@ -23,6 +23,8 @@ type Column =
   | { role: 'slug' }
   | { role: 'parameter'; name: string }
   | { role: 'site'; name: string } // draft, publishDate, data.<field>: the site's own, never sent
+  | { role: 'languages' } // "English; German": one article per language
+  | { role: 'perLanguage'; name: string; field: string } // keyword.German, title.German, locale.Klingon: kept as the dotted name
   | { role: 'comment' } // header starts with #: ignored on purpose
   | { role: 'blank' } // no header
   | { role: 'unknown' };
@@ -38,7 +40,18 @@ function classify(header: string): Column {
   const data = /^data\.(.+)$/i.exec(header.trim());
   if (data !== null) return { role: 'site', name: `data.${data[1]!.trim()}` };
   const name = COLUMN_NAMES.find((candidate) => loose(candidate) === key);
-  return name ? { role: 'parameter', name } : { role: 'unknown' };
+  if (name) return { role: 'parameter', name };
+  if (key === 'languages') return { role: 'languages' };
+  return perLanguageColumn(header.trim()) ?? { role: 'unknown' };
+}
+
+/** `keyword.German`, `title.German`, `locale.Klingon`: one language's value of a field (see `manifest/languages.ts`). */
+function perLanguageColumn(header: string): Column | undefined {
+  const dot = header.indexOf('.');
+  if (dot <= 0 || header.slice(dot + 1).trim() === '') return undefined;
+  const outer = loose(header.slice(0, dot));
+  const field = KEYWORD_HEADERS.has(outer) ? 'keyword' : ['slug', 'locale'].includes(outer) ? outer : ALL_PARAMETER_NAMES.find((candidate) => loose(candidate) === outer);
+  return field === undefined ? undefined : { role: 'perLanguage', name: `${field}.${header.slice(dot + 1).trim()}`, field };
 }
 
 function loose(name: string): string {
@@ -215,8 +228,8 @@ class CsvReading {
       const suggestion = didYouMean(suggestName(cell, [...COLUMN_NAMES, 'keyword', 'slug', 'draft', 'publishDate']));
       this.headerProblem(cell, `is not a request parameter${suggestion} — rename the column, name it data.${cell.trim() || 'field'} to keep it as your own data on the entry, delete it, or start its header with # to ignore it`);
     }
-    if (column.role !== 'keyword' && column.role !== 'slug' && column.role !== 'parameter' && column.role !== 'site') return;
-    const field = column.role === 'parameter' || column.role === 'site' ? column.name : column.role;
+    if (column.role === 'comment' || column.role === 'blank' || column.role === 'unknown') return;
+    const field = column.role === 'parameter' || column.role === 'site' || column.role === 'perLanguage' ? column.name : column.role;
     const earlier = seen.get(field);
     if (earlier !== undefined) this.headerProblem(cell, `is the same field as the column "${earlier}"; keep one of them`);
     else {
@@ -247,6 +260,12 @@ class CsvReading {
       else if (spec.role === 'keyword' && column === this.keywordColumn) entry.keyword = cell;
       else if (spec.role === 'slug' && column === this.columnOf.get('slug')) entry.slug = cell;
       else if (spec.role === 'site' && column === this.columnOf.get(spec.name)) setField(entry, spec.name, siteCell(spec.name, cell));
+      else if (spec.role === 'languages' && column === this.columnOf.get('languages')) entry.languages = cell;
+      else if (spec.role === 'perLanguage' && column === this.columnOf.get(spec.name)) {
+        const typed = spec.field === 'keyword' || spec.field === 'slug' || spec.field === 'locale' ? { value: cell } : typedCell(spec.field, cell);
+        if ('error' in typed) rowProblem(spec.name, typed.error);
+        else entry[spec.name] = typed.value;
+      }
       else if (spec.role === 'parameter' && column === this.columnOf.get(spec.name)) {
         const typed = typedCell(spec.name, cell);
         if ('error' in typed) rowProblem(spec.name, typed.error);

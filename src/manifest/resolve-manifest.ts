@@ -20,8 +20,10 @@ import { reviewSetting } from './review-setting.js';
 import { deriveSlug, keywordIdentity, slugIdentity, validateSlug } from './slug.js';
 import { didYouMean, suggestName } from './suggestion.js';
 import { keywordTextProblem, textValueProblems } from './text-hygiene.js';
+import { languageDefaults, languageVariants, type LanguageDefaults } from './languages.js';
+import { articleTranslation, assignTranslationIds, translationGroups, translationSettings, type TranslationDraft } from './translation-ids.js';
 
-const SECTIONS = ['defaults', 'articles', 'review'];
+const SECTIONS = ['defaults', 'articles', 'review', 'translations'];
 /** Top-level keys that are settings, not articles: their values are checked by the room that reads them (see `Manifest.settings`). */
 const SETTINGS = ['quality'];
 const SECTION_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
@@ -37,7 +39,7 @@ const SECTION_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   parameters: 'defaults',
 }));
 /** Names an entry may have besides request parameters. */
-const ENTRY_NAMES = ['keyword', 'slug', ...SITE_FIELDS, ...ALL_PARAMETER_NAMES];
+const ENTRY_NAMES = ['keyword', 'slug', 'languages', 'locale', ...SITE_FIELDS, ...ALL_PARAMETER_NAMES];
 const articleTypeSchema = z.enum(ARTICLE_TYPES);
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
@@ -96,6 +98,8 @@ interface Draft {
   site?: SiteFields;
   /** Defaults this entry takes without effect: each field, and why (see `idleDefaultWarnings`). */
   idleDefaults?: IdleDefault[];
+  /** One language of an entry with `languages` (see `languages.ts`); its slug becomes an id by the pattern. */
+  translation?: TranslationDraft;
 }
 
 /** The keyword of `articles[index]` as written, when the entry has one that is text. */
@@ -126,7 +130,10 @@ class Checker {
   }
 
   add(problem: Omit<ManifestProblem, 'file'>, path?: DataPath): void {
-    this.problems.push({ file: this.file, ...(path ? this.lineOf(path) : {}), ...problem });
+    const added: ManifestProblem = { file: this.file, ...(path ? this.lineOf(path) : {}), ...problem };
+    // An entry with `languages` is checked once per language: a problem they share is said once.
+    const same = (other: ManifestProblem) => other.index === added.index && other.field === added.field && other.message === added.message && other.line === added.line && other.section === added.section;
+    if (added.index === undefined || !this.problems.some(same)) this.problems.push(added);
   }
 }
 
@@ -148,7 +155,7 @@ function checkRoot(root: unknown, checker: Checker): Record<string, unknown> | u
       else if (key === 'keyword' || key === 'slug') message = 'belongs on an entry under `articles:`';
       else {
         const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, [...SECTIONS, ...SETTINGS]);
-        message = `is not part of a manifest, which has only \`defaults\`, \`articles\`, \`review\` and \`quality\`${didYouMean(suggestion, '; remove it')}`;
+        message = `is not part of a manifest, which has only \`defaults\`, \`articles\`, \`review\`, \`translations\` and \`quality\`${didYouMean(suggestion, '; remove it')}`;
       }
       checker.add({ section: 'top-level', field: key, message }, [key]);
     }
@@ -161,6 +168,7 @@ function checkRoot(root: unknown, checker: Checker): Record<string, unknown> | u
 interface ResolvedDefaults {
   params: Record<string, unknown>;
   site: SiteValues;
+  languages: LanguageDefaults;
 }
 
 /**
@@ -168,18 +176,20 @@ interface ResolvedDefaults {
  * takes only the defaults its article type accepts, so one manifest can mix types.
  */
 function resolveDefaults(value: unknown, checker: Checker): ResolvedDefaults {
-  if (value === undefined || value === null) return { params: {}, site: {} };
+  const none = { params: {}, site: {}, languages: { locales: new Map(), perLanguage: new Map() } };
+  if (value === undefined || value === null) return none;
   const { document } = checker;
   if (!isPlainObject(value)) {
     const got = describeValue(value, document.literal(['defaults']));
     checker.add({ section: 'defaults', message: `must be a mapping of request parameters (name: value), not ${got}` }, ['defaults']);
-    return { params: {}, site: {} };
+    return none;
   }
-  const { data, draft, publishDate, ...params } = value;
+  const { data, draft, publishDate, ...all } = value;
   const site = checkSiteDefaults(withoutUndefined({ data, draft, publishDate }), (field, message) =>
     checker.add({ section: 'defaults', field, message }, ['defaults', ...field.split('.')]),
   );
-  return { params: resolveDefaultParameters(params, checker), site };
+  const { params, languages } = languageDefaults(all, (field, message, path) => checker.add({ section: 'defaults', field, message }, path));
+  return { params: resolveDefaultParameters(params, checker), site, languages };
 }
 
 /** The request parameters of `defaults`, checked one by one; the valid ones as written. */
@@ -431,10 +441,10 @@ function idleDefaultWarnings(drafts: readonly Draft[], file: string, lineOf: (pa
 }
 
 /** Derives the slug of every entry that has none; the derived slug must pass the same checks as a given one. */
-function deriveSlugs(drafts: Draft[], checker: Checker): void {
+function deriveSlugs(drafts: Draft[], checker: Checker, unicode: boolean): void {
   for (const draft of drafts) {
     if (draft.slugIsExplicit || draft.keyword === undefined) continue;
-    const derived = deriveSlug(draft.keyword);
+    const derived = deriveSlug(draft.keyword, { unicode: unicode && draft.translation !== undefined });
     const entry = { section: 'articles' as const, index: draft.index, keyword: draft.keyword, field: 'slug' };
     const reason = derived === '' ? undefined : validateSlug(derived);
     if (derived === '') {
@@ -449,13 +459,14 @@ function deriveSlugs(drafts: Draft[], checker: Checker): void {
 /** Keywords and slugs must be unique, ignoring case (and, for keywords, spacing and width forms); the later entry names the earlier. */
 function checkUniqueness(drafts: Draft[], checker: Checker): void {
   const reference = (draft: Draft) =>
-    `articles[${draft.index}]${draft.keyword === undefined ? '' : ` ${JSON.stringify(draft.keyword)}`}${draft.line === undefined ? '' : ` (line ${draft.line})`}`;
+    `articles[${draft.index}]${draft.keyword === undefined ? '' : ` ${JSON.stringify(draft.keyword)}`}${draft.translation === undefined ? '' : ` in ${draft.translation.language}`}${draft.line === undefined ? '' : ` (line ${draft.line})`}`;
   const byKeyword = new Map<string, Draft>();
   const bySlug = new Map<string, Draft>();
   for (const draft of drafts) {
     const entry = { section: 'articles' as const, index: draft.index, ...(draft.keyword !== undefined ? { keyword: draft.keyword } : {}) };
     if (draft.keyword !== undefined) {
-      const identity = keywordIdentity(draft.keyword);
+      // A translation's keyword is one search in its own language: the same words in two languages are two articles.
+      const identity = `${draft.translation?.locale ?? ''}\u0000${keywordIdentity(draft.keyword)}`;
       const first = byKeyword.get(identity);
       if (first) {
         const message = `duplicates ${reference(first)}; each keyword may appear once (case and spacing are ignored), so remove one`;
@@ -469,7 +480,8 @@ function checkUniqueness(drafts: Draft[], checker: Checker): void {
       const first = bySlug.get(identity);
       if (first) {
         const fix = draft.slugIsExplicit ? 'change one of them' : 'add a different `slug:` to one of them';
-        const message = `"${draft.slug}" is also the slug of ${reference(first)}; slugs must be unique (case is ignored), so ${fix}`;
+        const what = draft.translation === undefined ? 'slug' : `id, in ${draft.translation.language},`;
+        const message = `"${draft.slug}" is also the ${what} of ${reference(first)}; ${draft.translation === undefined ? 'slugs' : 'ids'} must be unique (case is ignored), so ${fix}`;
         checker.add({ ...entry, field: 'slug', message }, ['articles', draft.index, ...(draft.slugIsExplicit ? ['slug'] : [])]);
       } else bySlug.set(identity, draft);
     }
@@ -513,16 +525,26 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
     checker.add({ section: 'articles', message: `must be a list, not ${describeValue(articles, document.literal(['articles']))}${hint}` }, ['articles']);
   } else {
     articles.forEach((item, index) => {
-      const draft = resolveEntry(item, index, defaults, checker);
-      if (draft) drafts.push(draft);
+      const report = (field: string, message: string, path: DataPath) =>
+        checker.add({ section: 'articles', index, ...(keywordOf(document.data, index) === undefined ? {} : { keyword: keywordOf(document.data, index) }), field, message }, path);
+      for (const variant of languageVariants(item, ['articles', index], defaults.languages, report)) {
+        const draft = resolveEntry(variant.item, index, defaults, checker);
+        if (draft && variant.language) draft.translation = { ...variant.language };
+        if (draft) drafts.push(draft);
+      }
     });
   }
-  deriveSlugs(drafts, checker);
+  const translations = translationSettings(root.translations, (field, message) => checker.add({ section: 'top-level', field, message }, field.split('.')));
+  deriveSlugs(drafts, checker, translations.unicode);
+  assignTranslationIds(drafts, translations.pattern, (draft, message) =>
+    checker.add({ section: 'articles', index: draft.index, ...(draft.keyword === undefined ? {} : { keyword: draft.keyword }), field: 'slug', message }, ['articles', draft.index]),
+  );
   checkUniqueness(drafts, checker);
   checkUnusedDefaults(defaults.params, drafts, checker);
 
   if (checker.problems.length > 0) throw new ManifestError(file, checker.problems);
   const warnings = idleDefaultWarnings(drafts, file, (path) => checker.lineOf(path));
+  const groups = translationGroups(drafts);
   const specs = drafts.map((draft): ArticleSpec => {
     // Frozen: the spec's request is what its lock entry is keyed by, and a frozen request's hash is computed once.
     const request = deepFreeze(draft.request as ArticleRequest);
@@ -533,6 +555,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
       ...(draft.site ?? { data: {}, draft: false }),
       index: draft.index,
       source: { file, ...(draft.line !== undefined ? { line: draft.line } : {}) },
+      ...(draft.translation === undefined ? {} : { translation: articleTranslation(draft.translation, groups.get(draft.index)!) }),
     };
   });
   return { file, specs, warnings, settings: settingsOf(root, checker), ...(review.review === undefined ? {} : { review: review.review }) };

@@ -50,10 +50,11 @@ function hasNoLatinSpelling(character: string): boolean {
  * The slug depends on the keyword only, so it stays when the title or any other parameter changes.
  * Returns '' when the keyword has nothing to make a slug from (e.g. `!!!`).
  */
-export function deriveSlug(keyword: string): string {
+export function deriveSlug(keyword: string, options: { unicode?: boolean } = {}): string {
   const normalized = keyword.normalize('NFKC');
   const letters = normalized.match(/\p{L}/gu) ?? [];
-  if (!letters.some(hasNoLatinSpelling)) return slugify(normalized, SLUGIFY_OPTIONS);
+  // `unicode` (a translation's, with the manifest's `translations.slugs: unicode`): every script kept as written.
+  if (options.unicode !== true && !letters.some(hasNoLatinSpelling)) return slugify(normalized, SLUGIFY_OPTIONS);
   return normalized
     .toLowerCase()
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')

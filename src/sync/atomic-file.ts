@@ -1,7 +1,7 @@
 // The money room's files on disk: crash-safe replacement (a reader sees the old bytes or the new bytes, never a torn file), and reads where a missing file is no error.
 import { randomBytes } from 'node:crypto';
 import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 
 /**
  * Writes `data` to `file` atomically: a temp file in the same directory (so the rename stays on
@@ -50,6 +50,23 @@ export function isAtomicTempFile(fileName: string): boolean {
 export async function listDir(dir: string): Promise<string[]> {
   try {
     return (await readdir(dir)).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/**
+ * The files under `dir`, as paths relative to it with `/` between folders, sorted; none when it does not exist.
+ * A translation's id is nested (`de/pour-over-kaffee`), and so are its files (`articles.edits/de/pour-over-kaffee.html`).
+ */
+export async function listTree(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+      .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

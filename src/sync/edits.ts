@@ -1,8 +1,8 @@
 // Hand edits: an article's HTML copied to `articles.edits/<slug>.html` to be changed by hand, and served instead of the service's output while the file exists. Never written over, never pruned.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { readIfPresent, writeFileAtomic } from './atomic-file.js';
+import { listTree, readIfPresent, writeFileAtomic } from './atomic-file.js';
 import type { LockFile } from './lock-file.js';
 
 /** A hand edit as read: its file, its HTML, and the article it was copied from (from its header). */
@@ -47,12 +47,8 @@ export function editHeader(slug: string, articleId: string): string {
 
 /** The slugs that have an edit (an empty list when there is no edits directory). */
 export async function listEdits(editsDir: string): Promise<string[]> {
-  try {
-    return (await readdir(editsDir)).filter((name) => name.endsWith('.html')).map((name) => name.slice(0, -'.html'.length)).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  // Nested: a translation's edit is `<edits>/de/pour-over-kaffee.html`.
+  return (await listTree(editsDir)).filter((name) => name.endsWith('.html') && !basename(name).startsWith('.')).map((name) => name.slice(0, -'.html'.length));
 }
 
 /** The edit of `slug`, or undefined when there is none. */
@@ -67,7 +63,7 @@ export async function readEdit(editsDir: string, slug: string): Promise<HandEdit
 export async function writeEdit(editsDir: string, slug: string, articleId: string, html: string): Promise<{ file: string; written: boolean }> {
   const file = editFile(editsDir, slug);
   if (await stat(file).then(() => true, () => false)) return { file, written: false };
-  await mkdir(editsDir, { recursive: true });
+  await mkdir(dirname(file), { recursive: true });
   await writeFileAtomic(file, `${editHeader(slug, articleId)}${html.endsWith('\n') ? html : `${html}\n`}`);
   return { file, written: true };
 }

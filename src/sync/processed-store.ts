@@ -7,17 +7,17 @@
 // the loader (`loader/processed-entries.ts`); this store only keeps and checks records.
 import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
 import { z } from 'zod';
-import { isAtomicTempFile, listDir, writeFileAtomic } from './atomic-file.js';
+import { isAtomicTempFile, listTree, writeFileAtomic } from './atomic-file.js';
 import type { LockFile } from './lock-file.js';
 
 export const PROCESSED_DIR_NAME = 'processed';
 const gzipAsync = promisify(gzip);
 /** `<slug>.json.gz`; a slug is one safe path segment (see manifest/slug.ts), and the record names its slug too. */
-const FILE_NAME = /^([^.][^/\\]*)\.json\.gz$/u;
+const FILE_NAME = /^((?:[^./\\][^/\\]*\/)*[^./\\][^/\\]*)\.json\.gz$/u;
 
 /** A record: the slug and output it was made for, its key, and the loader's value. */
 const envelopeSchema = z.strictObject({ slug: z.string(), output: z.string(), key: z.string(), value: z.unknown() });
@@ -73,16 +73,17 @@ export class ProcessedStore {
   /** Replaces the record of `slug` (atomically: a reader sees the old record or the new one). */
   async set(slug: string, record: { output: string; key: string; value: unknown }): Promise<void> {
     const bytes = await gzipAsync(JSON.stringify({ slug, output: record.output, key: record.key, value: record.value }), { level: 6 });
-    await mkdir(this.dir, { recursive: true });
+    // A translation's record is nested: `processed/de/pour-over-kaffee.json.gz`.
+    await mkdir(dirname(this.file(slug)), { recursive: true });
     await writeFileAtomic(this.file(slug), bytes, { durable: false });
   }
 
   /** Records for slugs the lock file does not have, and leftovers of interrupted writes. */
   async unreferenced(lock: LockFile): Promise<string[]> {
     const files: string[] = [];
-    for (const name of await listDir(this.dir)) {
+    for (const name of await listTree(this.dir)) {
       const slug = FILE_NAME.exec(name)?.[1];
-      if (isAtomicTempFile(name) || (slug !== undefined && lock.articles[slug] === undefined)) files.push(join(this.dir, name));
+      if (isAtomicTempFile(basename(name)) || (slug !== undefined && lock.articles[slug] === undefined)) files.push(join(this.dir, name));
     }
     return files;
   }
@@ -96,9 +97,9 @@ export class ProcessedStore {
   /** Every record read and checked against the lock file: damaged, leftover, unreferenced or stale. */
   async verify(lock: LockFile): Promise<ProcessedProblem[]> {
     const problems: ProcessedProblem[] = [];
-    for (const name of await listDir(this.dir)) {
+    for (const name of await listTree(this.dir)) {
       const file = join(this.dir, name);
-      if (isAtomicTempFile(name)) {
+      if (isAtomicTempFile(basename(name))) {
         problems.push({ code: 'temp_file', file, severity: 'error', message: `${file} is left over from an interrupted write; delete it (prune does)` });
         continue;
       }

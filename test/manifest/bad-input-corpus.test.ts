@@ -197,7 +197,17 @@ const csv: BadInput[] = [
   manifest('a keyword that is a number in German notation', 'articles.csv', lines('keyword;title', '1.200,5;Volume'), { line: 2, entry: 'articles[0] "1.200,5"', field: 'keyword' }, ONLY_A_NUMBER),
 ];
 
-const CASES: BadInput[] = [...brokenText, ...bidi, ...invisible, ...controls, ...zalgo, ...formulas, ...yaml, ...siteFields, ...encodings, ...csv];
+/** Several languages (docs/languages.md): each mistake is one error naming the entry and field, before any request. */
+const languages: BadInput[] = [
+  manifest('the same language twice in one entry', 'articles.yaml', lines('articles:', '  - keyword: best trail shoes', '    languages: [English, German, german]'), { line: 2, entry: 'articles[0] "best trail shoes"', field: 'languages' }, 'lists "german" twice'),
+  manifest('a keyword for a language not in languages', 'articles.yaml', lines('articles:', '  - keyword: { English: best trail shoes, French: chaussures de trail }', '    languages: [English, German]'), { line: 2, entry: 'articles[0]', field: 'keyword.French' }, '"French", which is not in `languages`'),
+  manifest('a title column for a language not in languages', 'articles.csv', lines('keyword,languages,title.Spanish', 'best trail shoes,English; German,Zapatillas'), { line: 2, entry: 'articles[0] "best trail shoes"', field: 'title.Spanish' }, '"Spanish", which is not in `languages`'),
+  manifest('two entries whose ids clash in one locale', 'articles.yaml', lines('defaults:', '  languages: [English, German]', 'articles:', '  - keyword: { English: trail shoes, German: Laufschuhe }', '  - keyword: { English: running shoes, German: laufschuhe! }'), { line: 5, entry: 'articles[1] "laufschuhe!"', field: 'slug' }, '"de/laufschuhe" is also the id, in German,', 'articles[0] "Laufschuhe" in German'),
+  manifest('an unknown locale code', 'articles.yaml', lines('articles:', '  - keyword: best trail shoes', '    languages: [English, Klingon]', '    locale: { Klingon: xx-QQ }'), { line: 4, entry: 'articles[0] "best trail shoes"', field: 'locale.Klingon' }, '"xx-QQ" names no known language'),
+  manifest('a language with neither a table entry nor a locale', 'articles.yaml', lines('articles:', '  - keyword: best trail shoes', '    languages: [English, Elvish]'), { line: 3, entry: 'articles[0] "best trail shoes"', field: 'languages' }, '"Elvish", which the locale table lacks', 'locale: { Elvish: <BCP 47 code> }'),
+];
+
+const CASES: BadInput[] = [...brokenText, ...bidi, ...invisible, ...controls, ...zalgo, ...formulas, ...yaml, ...siteFields, ...encodings, ...csv, ...languages];
 
 /** Every file of a directory tree with a hash of its bytes: a run that changes nothing leaves it equal. */
 async function snapshot(dir: string): Promise<Record<string, string>> {

@@ -33,6 +33,10 @@ describe('allowed markup', () => {
     expect(Object.keys((tree.children[0] as { properties: object }).properties)).toHaveLength(4);
   });
 
+  test('should keep lang and dir="rtl" on any element (a right-to-left article, docs/languages.md), and drop another dir', async () => {
+    expect(await clean('<div lang="ar" dir="rtl"><p>قهوة</p><p dir="sideways">x</p></div>')).toBe('<div lang="ar" dir="rtl"><p>قهوة</p><p>x</p></div>');
+  });
+
   test('should keep blockquote cite, lang, dir, ruby and details', async () => {
     const html = '<blockquote cite="https://q.example/"><p lang="de" dir="ltr">Zitat</p></blockquote><ruby>漢<rp>(</rp><rt>かん</rt><rp>)</rp></ruby><details open><summary>Q</summary><p>A</p></details>';
     expect(await clean(html)).toBe(html);
