@@ -9,6 +9,7 @@ import type { EntryReviewState } from '../review/review-state.js';
 import type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
 import { escapeHtml } from '../lang/escape.js';
 import { inItsLanguage, translationFields } from './translation-entry.js';
+import { settingsOfLocale, type LocaleSettings } from './locale-links.js';
 
 /** What Astro's store keeps for an entry (a subset of its `DataEntry`). */
 export interface StoreEntry {
@@ -187,13 +188,16 @@ export function placeholderHtml(keyword: string, status: Exclude<ArticleEntrySta
 }
 
 /** The pipeline settings every article of a pass shares. */
-export type SiteContext = Omit<ArticleContext, 'keyword' | 'slug' | 'url' | 'articleType' | 'imageSize'>;
+export type SiteContext = Omit<ArticleContext, 'keyword' | 'slug' | 'url' | 'articleType' | 'imageSize'> & {
+  /** With several languages: each locale's link map and service domain (see `locale-links.ts`). */
+  byLocale?: LocaleSettings;
+};
 
 /** The pipeline context of one article: the site-wide settings plus what is particular to it. */
-export function articleContext(site: SiteContext, article: { keyword: string; slug: string; url: string; request: ArticleRequest }): ArticleContext {
+export function articleContext(site: SiteContext, article: { keyword: string; slug: string; url: string; request: ArticleRequest; locale?: string | undefined }): ArticleContext {
   const imageSize = (article.request as { imageSize?: unknown }).imageSize;
   return {
-    ...site,
+    ...settingsOfLocale(site, article.locale),
     keyword: article.keyword,
     slug: article.slug,
     url: article.url,

@@ -152,9 +152,10 @@ const pageOptions = {
     domainId: serviceLinkRules.domainId,
     siteUrl: serviceLinkRules.siteUrl,
     onError: serviceLinkRules.onError.unwrap().default('warn'),
-  }, { error: 'must be { domainId, siteUrl, onError? }' }).optional(), {
+    domainIds: z.record(z.string(), serviceLinkRules.domainId, { error: 'must map a locale to its domain id, e.g. { de: "example-de" }' }).optional(),
+  }, { error: 'must be { domainId, siteUrl, onError?, domainIds? }' }).optional(), {
     default: 'not used',
-    meaning: "`{ domainId, siteUrl, onError: 'warn' }`: the service's internal links, 1 credit per article, answers kept in `articles.cache/links/` so a rebuild never pays again",
+    meaning: "`{ domainId, siteUrl, onError: 'warn' }`: the service's internal links, 1 credit per article, answers kept in `articles.cache/links/` so a rebuild never pays again; `domainIds: { de: '…' }` gives a locale its own domain (docs/languages.md)",
   }),
 };
 

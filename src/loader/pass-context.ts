@@ -1,7 +1,7 @@
 // What one pass settles once and every article of it shares: the specs synced, the edits, the pipeline settings and their fingerprint.
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { ArticleSpec, Manifest } from '../manifest/index.js';
-import { buildLinkMap, type LinkMap } from '../pipeline/link-map.js';
+import { localeLinkMaps, type LocaleSettings } from './locale-links.js';
 import type { LockEntry, LockEntryError, OutputCache, ProcessedStore, SyncOptions } from '../sync/index.js';
 import type { ArticleService } from '../service/article-service.js';
 import type { QualityOptions } from '../quality/index.js';
@@ -67,28 +67,43 @@ function describeOption(value: unknown): unknown {
 /** The pipeline settings shared by every article of a pass, and their fingerprint for the digests. */
 export function pipelineSettings(scope: CollectionScope, specs: ArticleSpec[], cache: OutputCache, service: ArticleService, quality: QualityOptions): Pick<PassContext, 'site' | 'fingerprint' | 'processed' | 'downloads' | 'entryFile'> {
   const { options: o, context } = scope;
-  const links: LinkMap = buildLinkMap({
-    articles: specs.map((spec) => ({ slug: spec.slug, keyword: spec.keyword })),
-    url: scope.url,
-    ...(o.links === undefined ? {} : { links: o.links }),
-  });
+  const { links, byLocale: mapsByLocale } = localeLinkMaps(specs, scope.url, o.links);
   const entryFile = entryFileOf(scope);
+  const sharedServiceLinks = serviceLinks(scope, cache, service);
+  const byLocale = mapsByLocale === undefined ? undefined : localeSettings(mapsByLocale, sharedServiceLinks.serviceLinks, scope.options.internalLinks?.domainIds, (content, domainId) => service.linkContent(content, domainId));
   const site: SiteContext = {
     links,
+    ...(byLocale === undefined ? {} : { byLocale }),
     ...(context.config.site === undefined ? {} : { site: context.config.site }),
     ...(o.maxLinks === undefined ? {} : { maxLinks: o.maxLinks }),
     ...(o.embedHosts === undefined ? {} : { embedHosts: o.embedHosts }),
     ...(o.headingIdPrefix === undefined ? {} : { headingIdPrefix: o.headingIdPrefix }),
     ...(o.externalLinks === undefined ? {} : { externalLinks: o.externalLinks }),
-    ...serviceLinks(scope, cache, service),
+    ...sharedServiceLinks,
     ...imageDownloads(scope, cache, service, entryFile),
   };
   // Hashed once per pass: the link map grows with the site, and hashing it again into every
   // entry's digest made a warm pass quadratic in the number of articles.
   const outputOptions = { ...Object.fromEntries(OUTPUT_OPTIONS.map((name) => [name, o[name] ?? null])), downloadImages: downloadSettings(o, service) ?? null };
-  const fingerprint = context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: links.entries, site: context.config.site ?? null, entryFile, quality })));
+  // With several languages, every locale's map (each article's own is among them); else the one map, as it always was.
+  const linkEntries = mapsByLocale === undefined ? links.entries : Object.entries(mapsByLocale).map(([locale, map]) => [locale, map.entries]);
+  const fingerprint = context.generateDigest(JSON.stringify(describeOption({ ...outputOptions, links: linkEntries, site: context.config.site ?? null, entryFile, quality })));
   const downloads = site.downloadImages === undefined ? undefined : { dir: site.downloadImages.dir, publicPath: site.downloadImages.publicPath };
   return { site, fingerprint, processed: cache.processed, downloads, entryFile };
+}
+
+/** Each locale's link map, and its service domain when `internalLinks.domainIds` names one. */
+function localeSettings(
+  maps: Record<string, NonNullable<SiteContext['links']>>,
+  shared: SiteContext['serviceLinks'],
+  domainIds: Readonly<Record<string, string>> | undefined,
+  link: (content: string, domainId: string) => ReturnType<NonNullable<SiteContext['serviceLinks']>['link']>,
+): LocaleSettings {
+  return Object.fromEntries(Object.entries(maps).map(([locale, links]) => {
+    const domainId = locale === '' ? undefined : domainIds?.[locale];
+    const serviceLinks = shared === undefined || domainId === undefined ? undefined : { ...shared, domainId, link: (content: string) => link(content, domainId) };
+    return [locale, { links, ...(serviceLinks === undefined ? {} : { serviceLinks }) }];
+  }));
 }
 
 /** The service's internal links, with its answers kept in the committed cache: a rebuild never pays for the same article again. */

@@ -123,7 +123,7 @@ export class StoreWriter {
     const { html, polished } = prepared.edit === undefined ? chosen : { html: prepared.edit, polished: false };
     const record = await processor.process({
       html,
-      article: { keyword: spec.keyword, slug: spec.slug, url: prepared.url, request: spec.request },
+      article: { keyword: spec.keyword, slug: spec.slug, url: prepared.url, request: spec.request, ...(spec.translation === undefined ? {} : { locale: spec.translation.locale }) },
       keep: { cacheDir: pass.processed.cacheDir, output: served.output, key: prepared.key, polished, updatedAt: output.updatedAt, edit: prepared.edit === undefined ? null : editHash(prepared.edit) },
     });
     this.#counts.rendered += 1;
