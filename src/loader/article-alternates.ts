@@ -65,7 +65,7 @@ export class AlternatesError extends ArticleLoaderError {
 
 const normalized = (code: string) => code.replaceAll('_', '-').toLowerCase();
 
-/** The Astro locale item serving `locale` (matched as Astro normalizes codes: case and `_` ignored), as its path and whether it is the default. */
+/** The Astro locale item serving `locale` (case and `_`/`-` ignored, as Astro normalizes a code for a URL), as its path and whether it is the default. */
 function routeOf(locale: string, i18n: AlternatesI18n, entryId: string): { prefix: string; isDefault: boolean } {
   const wanted = normalized(locale);
   for (const item of i18n.locales) {
@@ -87,7 +87,7 @@ function prefixesDefault(i18n: AlternatesI18n): boolean {
   return typeof i18n.routing === 'object' && i18n.routing.prefixDefaultLocale === true;
 }
 
-/** The id without its leading locale segment (compared as Astro compares codes). */
+/** The id without its leading locale segment (compared ignoring case and `_`/`-`). */
 function slugOf(id: string, locale: string): string {
   const slash = id.indexOf('/');
   return slash > 0 && normalized(id.slice(0, slash)) === normalized(locale) ? id.slice(slash + 1) : id;
