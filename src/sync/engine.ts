@@ -89,8 +89,9 @@ function validateSpecs(specs: readonly SyncSpec[]): void {
   const seen = new Set<string>();
   for (const [index, spec] of specs.entries()) {
     const where = `article ${index} (${JSON.stringify(spec.keyword)})`;
-    // A translation's id has folders (`de/pour-over-kaffee`): "/" between segments, none of them empty or ".".
-    if (typeof spec.slug !== 'string' || spec.slug === '' || spec.slug.length > 200 || /\\|\.\.|^\/|\/$|\/\/|(^|\/)\.(\/|$)|[\u0000-\u001f\u007f]/.test(spec.slug)) {
+    // A translation's id is segments joined by `/` (`de/x`, see manifest/translation-ids.ts), each one safe as a file name.
+    const segments = typeof spec.slug === 'string' ? spec.slug.split('/') : [''];
+    if (segments.some((segment) => segment === '' || segment.length > 200 || segment === '.' || /[\\]|\.\.|[\u0000-\u001f\u007f]/.test(segment))) {
       problems.push(`${where}: slug ${JSON.stringify(spec.slug)} is not a safe slug`);
     } else if (seen.has(spec.slug)) problems.push(`${where}: slug "${spec.slug}" appears twice`);
     seen.add(spec.slug);

@@ -188,6 +188,9 @@ describe('writer', () => {
     const article = write({ targetKeyword: 'tè', language: 'Italian' });
     expect(article.writtenLanguage).toBe('English');
     expect(article.html).toContain('<!-- emulator: no templates for language "Italian"');
+    // Said plainly in the visible text, once, near the top.
+    expect(article.html).toContain('<p>This sample is in English: the emulator has no words for Italian.</p>');
+    expect(article.html.split('the emulator has no words for')).toHaveLength(2);
   });
 
   it('should write in the requested point of view', () => {

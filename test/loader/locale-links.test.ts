@@ -37,8 +37,9 @@ describe('links within a language', () => {
   });
 
   it('should give a locale its own service domain, and the others the shared one', () => {
-    const shared = { domainId: 'main', link: async () => ({ links: [] }) } as never;
-    const site = { serviceLinks: shared, byLocale: { de: { serviceLinks: { domainId: 'main-de' } as never } } };
+    type ServiceLinks = NonNullable<Parameters<typeof settingsOfLocale>[0]['serviceLinks']>;
+    const shared = { domainId: 'main' } as ServiceLinks;
+    const site = { serviceLinks: shared, byLocale: { de: { serviceLinks: { domainId: 'main-de' } as ServiceLinks } } };
     expect(settingsOfLocale(site, 'de').serviceLinks?.domainId).toBe('main-de');
     expect(settingsOfLocale(site, 'en').serviceLinks?.domainId).toBe('main');
     expect(settingsOfLocale(site, undefined)).not.toHaveProperty('byLocale');

@@ -1,4 +1,5 @@
 // `languages` in the manifest: one spec per (entry, language), with its keyword, parameters, locale, direction and id.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ManifestError, parseManifest } from '../../src/manifest/index.js';
 import { checkedLocale, LOCALE_TABLE, tableLocale, textDirection } from '../../src/manifest/locales.js';
@@ -17,6 +18,13 @@ const problems = (run: () => unknown): string[] => {
 describe('the locale table', () => {
   it('should map every name to a code Node knows, in canonical form', () => {
     for (const [name, code] of Object.entries(LOCALE_TABLE)) expect(checkedLocale(code), name).toEqual({ locale: code });
+  });
+
+  it('should be the table docs/languages.md shows', () => {
+    const doc = readFileSync(new URL('../../docs/languages.md', import.meta.url), 'utf8');
+    const table = doc.slice(doc.indexOf('<!-- locale-table:start -->'), doc.indexOf('<!-- locale-table:end -->'));
+    const rows = [...table.matchAll(/^\| (.+?) \| `(.+?)` \|$/gmu)].map((match) => [match[1], match[2]]);
+    expect(rows).toEqual(Object.entries(LOCALE_TABLE));
   });
 
   it('should match names ignoring case and spacing', () => {

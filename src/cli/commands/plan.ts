@@ -6,6 +6,7 @@ import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { shownPath } from '../manifest-location.js';
 import { formatCount, plural, type Output } from '../output.js';
 import { type CostEstimate, costLine, costOf, planArticleLines, planCountsLine, plannedArticleJson } from '../plan-report.js';
+import { languagePlanLines, languagePlans } from '../language-plan.js';
 import { editedLines, editedReport } from '../edited-report.js';
 import { openProject } from '../project-files.js';
 import { REVIEW_FLAG_HELP, REVIEW_FLAGS, reviewRequired } from '../review-flags.js';
@@ -61,6 +62,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
   const edits = await editedReport(state.lockFile, state.lock);
   const review = reviewReport(state.lock, edits.edited, manifest.specs.map((spec) => spec.slug), reviewRequired(flags, manifest));
+  const languages = languagePlans(manifest.specs, plan);
 
   if (output.json) {
     output.document({
@@ -81,6 +83,8 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
       edited: edits.edited,
       editedBehind: edits.behind,
       review,
+      // Only with `languages`: a one-language plan's document is as it was.
+      ...(languages.length === 0 ? {} : { languages }),
     });
     return exitCode;
   }
@@ -91,21 +95,24 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   if (lines.length > 0) output.out();
   for (const line of lines) output.out(line);
   if (!flags.boolean('all') && plan.counts.reuse > 0 && lines.length > 0) output.out(style.dim(`  … and ${formatCount(plan.counts.reuse)} up to date (--all lists them)`));
-  const edited = editedLines(edits, style, io.cwd);
-  if (edited.length > 0) output.out();
-  for (const line of edited) output.out(line);
-  const reviewing = reviewLines(review, style, creates);
-  if (reviewing.length > 0) output.out();
-  for (const line of reviewing) output.out(line);
+  paragraph(output, editedLines(edits, style, io.cwd));
+  paragraph(output, reviewLines(review, style, creates));
   const unknown = unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown'));
   if (unknown.length > 0) output.out();
   for (const line of unknown) output.out(style.yellow(line));
+  paragraph(output, languagePlanLines(languages, style));
   output.out();
   output.out(`${style.bold('Plan:')} ${planCountsLine(plan)}.`);
   if (creates > 0) output.out(`${style.bold('Estimated cost:')} ${costLine(cost)}; an estimate, not a quote.`);
   else output.out(`${style.bold('Estimated cost:')} nothing: no article would be created.`);
   printNextStep(output, plan, rules, blocked?.code);
   return exitCode;
+}
+
+/** Lines after a blank line, when there are any. */
+function paragraph(output: Output, lines: readonly string[]): void {
+  if (lines.length > 0) output.out();
+  for (const line of lines) output.out(line);
 }
 
 /** The closing line: what stops a sync, else what it would do. */

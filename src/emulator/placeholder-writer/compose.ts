@@ -252,12 +252,19 @@ const COMPOSERS: { [T in ArticleType]: (c: Composition, request: Extract<Article
   rewrite_blog_post: composeRewrite,
 };
 
+/** The one visible sentence of a sample in English for a language the writer has no words for. */
+export function fallbackNotice(language: string): string {
+  return `This sample is in English: the emulator has no words for ${language}.`;
+}
+
 /** Compose the article document for a parsed request. `seed` is the request's hash. */
 export function composeArticle(request: ArticleRequest, seed: string): ComposedArticle {
   const pack = languagePack(request.language) ?? ENGLISH;
   const c = new Composition(request, seed, pack);
   if (languagePack(request.language) === undefined) {
     c.blocks.push({ kind: 'comment', text: `emulator: no templates for language "${request.language}"; the text is written in English` });
+    // Said in the text too, where the site owner reads it: a page in English under an Arabic URL looks like a bug otherwise.
+    c.blocks.push({ kind: 'raw', html: `<p>${escapeHtml(fallbackNotice(request.language))}</p>` });
   }
   c.steps.push(`Researching "${request.targetKeyword}"`);
   c.steps.push('Creating the outline');
