@@ -48,6 +48,12 @@ export interface AlternatesOptions {
   i18n?: AlternatesI18n;
   /** A page's path after the locale prefix. Default: `` `${slug}/` ``. */
   path?: (page: AlternatePage) => string;
+  /**
+   * Whether the translation with this entry id has a page. `translations` lists every language of the
+   * manifest entry, drafts and failed articles included: given the ids of the collection a build renders,
+   * those are left out (this entry never is). Default: every translation has one.
+   */
+  hasPage?: (id: string) => boolean;
 }
 
 /** One `<link rel="alternate">`: a BCP 47 `hreflang` (or `x-default`) and an absolute `href`. */
@@ -101,8 +107,9 @@ function joinPath(...parts: string[]): string {
 
 /**
  * The alternates of a translated article's page: one `{ hreflang, href }` per translation (this
- * entry's own included), in the order of `entry.data.translations`, then `x-default` — the
- * translation in Astro's `defaultLocale`, else this entry. URLs follow Astro's i18n routing: a
+ * entry's own included; with `hasPage`, only those with a page), in the order of
+ * `entry.data.translations`, then `x-default` — the translation in Astro's `defaultLocale`, else
+ * this entry. URLs follow Astro's i18n routing: a
  * locale's path prefix (its `path` for a `{ path, codes }` locale), left out for `defaultLocale`
  * unless `prefixDefaultLocale`; then `path(page)`. An entry without a locale has none: `[]`.
  */
@@ -112,8 +119,9 @@ export function articleAlternates(entry: AlternatesEntry, options: AlternatesOpt
   const site = new URL(String(options.site));
   const pathOf = options.path ?? ((page: AlternatePage) => `${page.slug}/`);
   const key = entry.data.translationKey ?? null;
-  const group: [string, string][] = Object.entries(translations);
-  if (!group.some(([code]) => normalized(code) === normalized(locale))) group.push([locale, entry.id]);
+  const isSelf = (code: string) => normalized(code) === normalized(locale);
+  const group = Object.entries(translations).filter(([code, id]) => isSelf(code) || (options.hasPage?.(id) ?? true));
+  if (!group.some(([code]) => isSelf(code))) group.push([locale, entry.id]);
   let fallback: string | undefined;
   const alternates = group.map(([code, id]): ArticleAlternate => {
     const route = options.i18n === undefined ? { prefix: code, isDefault: false } : routeOf(code, options.i18n, entry.id);
@@ -123,7 +131,7 @@ export function articleAlternates(entry: AlternatesEntry, options: AlternatesOpt
     if (route.isDefault) fallback = href;
     return { hreflang: code, href };
   });
-  const self = alternates.find((alternate) => normalized(alternate.hreflang) === normalized(locale))!;
+  const self = alternates.find((alternate) => isSelf(alternate.hreflang))!;
   return [...alternates, { hreflang: 'x-default', href: fallback ?? self.href }];
 }
 

@@ -24,6 +24,7 @@ export interface JsonLdOptions {
   i18n?: AlternatesOptions['i18n'];
   base?: AlternatesOptions['base'];
   path?: AlternatesOptions['path'];
+  hasPage?: AlternatesOptions['hasPage'];
 }
 
 type JsonLd = Record<string, unknown>;

@@ -65,6 +65,17 @@ describe('articleAlternates', () => {
     ]);
   });
 
+  it('should leave out the translations without a page (a draft, a failed article) when told which have one, never the entry itself', () => {
+    const i18n = { locales: ['en', 'de', 'ar'], defaultLocale: 'en' };
+    const built = new Set(['ar/qhwt-albwr-awfr']);
+    expect(articleAlternates(german, { site, i18n, hasPage: (id) => built.has(id) })).toEqual([
+      { hreflang: 'de', href: 'https://brew.example/de/pour-over-kaffee/' },
+      { hreflang: 'ar', href: 'https://brew.example/ar/qhwt-albwr-awfr/' },
+      // No English page: x-default falls back to the entry itself.
+      { hreflang: 'x-default', href: 'https://brew.example/de/pour-over-kaffee/' },
+    ]);
+  });
+
   it('should give an entry without a locale (a site without languages) no alternates', () => {
     expect(articleAlternates({ id: 'pour-over-coffee', data: { locale: null, translations: {} } }, { site })).toEqual([]);
   });
