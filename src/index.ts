@@ -5,6 +5,9 @@
 export { articleLoader, articleEntrySchema, ENTRY_STATUSES, LOADER_NAME, API_KEY_ENV, API_URL_ENV } from './loader/index.js';
 export { ArticlesNotReadyError, LoaderOptionError } from './loader/index.js';
 export { articleJsonLd, jsonLdScript, type JsonLdEntry, type JsonLdOptions } from './loader/index.js';
+export { articleAlternates, alternateLinkTags, AlternatesError } from './loader/index.js';
+export type { AlternatePage, AlternatesEntry, AlternatesI18n, AlternatesOptions, ArticleAlternate, AstroLocales } from './loader/index.js';
+export { sitemapAlternates, type SitemapAlternatesOptions, type SitemapEntry } from './loader/index.js';
 export type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus, ArticleLoaderOptions } from './loader/index.js';
 export { articles, IntegrationOptionError, type ArticlesIntegrationOptions } from './integration/integration.js';
 

@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { ARTICLES_API_KEY, ARTICLES_API_URL } from 'astro:env/server';
 import { z } from 'astro/zod';
 import { articleLoader } from 'astro-article-loader';
+import { articleHref } from './lib/article-routes';
 
 export const collections = {
   articles: defineCollection({
@@ -14,6 +15,8 @@ export const collections = {
       downloadImages: true,
       // Each entry's own `data:` in the manifest: checked before anything is paid, and typed on entry.data.
       dataSchema: z.object({ category: z.enum(['brewing', 'gear', 'places']) }),
+      // An article's page, for internal links: a German article's is under /de/ (Astro's i18n routing).
+      url: articleHref,
       // Phrases that link to our own articles wherever they appear (article keywords link too).
       links: {
         'pour over': '/articles/how-to-brew-pour-over-coffee/',

@@ -259,7 +259,8 @@ export function badInputScenario(campaign: Campaign): void {
         counted('hostile slugs (manifest)', rejected.length);
       });
 
-      const unsafeSpecs = ['../outside', 'a/b', 'a\\b', '', '..', 'nul\u0000byte', 'x'.repeat(201)];
+      // A translation's id has folders (`de/x`), so "/" is refused only at an end, doubled or around ".".
+      const unsafeSpecs = ['../outside', '/a', 'a/', 'a//b', 'a/./b', '.', 'a\\b', '', '..', 'nul\u0000byte', 'x'.repeat(201)];
       it(`should refuse ${unsafeSpecs.length} unsafe slugs that bypass the manifest, before touching the lock file`, async () => {
         const { dir, lockFile, lockBytes } = await site('unsafe-spec-slugs');
         for (const slug of unsafeSpecs) {

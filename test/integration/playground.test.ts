@@ -1,5 +1,6 @@
 // The playground, built offline from its committed lock file, cache and edits as a fresh clone would: categories, a draft and a
-// scheduled article left out, a hand edit served, JSON-LD, og: tags and a canonical link, the RSS feed and the sitemap.
+// scheduled article left out, a hand edit served, JSON-LD, og: tags and a canonical link, the RSS feed and the sitemap, and
+// the articles in English and German (Astro i18n routing, hreflang links, a language switcher, the sitemap's alternates).
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -22,6 +23,8 @@ const PUBLISHED = [
   'best-coffee-shops-in-berlin',
   'how-to-make-cold-brew',
 ];
+/** The articles of entries with `languages: [English, German]`: ids `{locale}/{key}`, pages /articles/<key>/ and /de/articles/<key>/. */
+const TRANSLATED = ['pour-over-grind-size', 'how-to-store-coffee-beans'];
 const html = (slug: string) => readFile(join(root, 'dist/articles', slug, 'index.html'), 'utf8');
 const jsonLdOf = (page: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page)![1]!) as Record<string, unknown>[];
 
@@ -76,10 +79,39 @@ describe('the playground, built offline from what is committed', () => {
   it('should publish an RSS feed and a sitemap of the published articles only', async () => {
     const feed = await readFile(join(root, 'dist/rss.xml'), 'utf8');
     const links = [...feed.matchAll(/<item>[\s\S]*?<link>([^<]+)<\/link>/g)].map((match) => match[1]);
-    expect(links.sort()).toEqual(PUBLISHED.map((slug) => `https://playground.example/articles/${slug}/`).sort());
+    // The English articles: the German ones are the /de/ site's.
+    expect(links.sort()).toEqual([...PUBLISHED, ...TRANSLATED].map((slug) => `https://playground.example/articles/${slug}/`).sort());
     const sitemap = await readFile(join(root, 'dist/sitemap-0.xml'), 'utf8');
     expect(sitemap).toContain('https://playground.example/articles/pour-over-coffee-ratio/');
     expect(sitemap).not.toContain('aeropress-recipes');
     expect(sitemap).not.toContain('coffee-subscription-boxes');
+  });
+
+  it('should build each translated article in English and German, each page with hreflang links to both, x-default and a language switcher', async () => {
+    for (const key of TRANSLATED) {
+      const urls = { en: `https://playground.example/articles/${key}/`, de: `https://playground.example/de/articles/${key}/` };
+      for (const [locale, file] of [['en', join(root, 'dist/articles', key, 'index.html')], ['de', join(root, 'dist/de/articles', key, 'index.html')]] as const) {
+        const page = await readFile(file, 'utf8');
+        expect(page).toContain(`<html lang="${locale}" dir="ltr">`);
+        const alternates = [...page.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map(([, hreflang, href]) => [hreflang, href]);
+        expect(Object.fromEntries(alternates)).toEqual({ ...urls, 'x-default': urls.en });
+        const switcher = /<nav class="language-switcher"[^>]*>([\s\S]*?)<\/nav>/.exec(page)?.[1] ?? '';
+        expect([...switcher.matchAll(/href="([^"]+)"/g)].map(([, href]) => href)).toEqual([new URL(urls.en).pathname, new URL(urls.de).pathname]);
+        expect(jsonLdOf(page)[0]).toMatchObject({ inLanguage: locale, workTranslation: [{ '@id': locale === 'en' ? urls.de : urls.en }] });
+      }
+    }
+    // The one-language articles have none.
+    expect(await html('pour-over-coffee-ratio')).not.toMatch(/hreflang=/);
+  });
+
+  it("should give the translated articles' sitemap entries their alternates (the sitemap's i18n option)", async () => {
+    const sitemap = await readFile(join(root, 'dist/sitemap-0.xml'), 'utf8');
+    for (const key of TRANSLATED) {
+      for (const loc of [`https://playground.example/articles/${key}/`, `https://playground.example/de/articles/${key}/`]) {
+        const entry = new RegExp(`<url><loc>${loc.replaceAll('.', '\\.')}</loc>(.*?)</url>`).exec(sitemap)?.[1] ?? '';
+        expect(entry, loc).toContain(`<xhtml:link rel="alternate" hreflang="en" href="https://playground.example/articles/${key}/"/>`);
+        expect(entry, loc).toContain(`<xhtml:link rel="alternate" hreflang="de" href="https://playground.example/de/articles/${key}/"/>`);
+      }
+    }
   });
 });

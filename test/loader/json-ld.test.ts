@@ -60,4 +60,30 @@ describe('articleJsonLd', () => {
     expect(text).not.toContain('</script');
     expect(JSON.parse(text)[0].headline).toBe('</script><script>alert(1)</script>');
   });
+
+  it('should leave the JSON-LD of an entry without a locale exactly as it was before languages', () => {
+    const options = { site: 'https://boots.example', publisher: 'Boots Weekly', i18n: { locales: ['en', 'de'], defaultLocale: 'en' } };
+    const before = articleJsonLd({ id: 'how-to-lace-boots', data }, options);
+    expect(articleJsonLd({ id: 'how-to-lace-boots', data: { ...data, locale: null, translations: {}, translationKey: null } }, options)).toEqual(before);
+    expect(Object.keys(before[0]!)).not.toContain('inLanguage');
+    expect(Object.keys(before[0]!)).not.toContain('@id');
+  });
+
+  it("should give a translated article its language, its URL as @id and its other translations as workTranslation by their URLs", () => {
+    const translations = { en: 'en/how-to-lace-boots', de: 'de/stiefel-schnueren', ar: 'ar/rbt-alahdhyt' };
+    const german = { id: 'de/stiefel-schnueren', data: { ...data, locale: 'de', translations, translationKey: 'how-to-lace-boots' } };
+    const i18n = { locales: ['en', 'de', 'ar'], defaultLocale: 'en' };
+    const [article] = articleJsonLd(german, { site: 'https://boots.example', i18n, path: ({ slug }) => `articles/${slug}/` });
+    expect(article).toMatchObject({
+      '@id': 'https://boots.example/de/articles/stiefel-schnueren/',
+      url: 'https://boots.example/de/articles/stiefel-schnueren/',
+      inLanguage: 'de',
+      workTranslation: [{ '@id': 'https://boots.example/articles/how-to-lace-boots/' }, { '@id': 'https://boots.example/ar/articles/rbt-alahdhyt/' }],
+    });
+    expect(article).not.toHaveProperty('translationOfWork');
+    // The page's own URL wins when given; an article alone in its group links no translation.
+    const [alone] = articleJsonLd({ id: 'ja/kutsu', data: { ...data, locale: 'ja', translations: { ja: 'ja/kutsu' } } }, { site: 'https://boots.example', url: '/ja/kutsu/' });
+    expect(alone).toMatchObject({ '@id': 'https://boots.example/ja/kutsu/', inLanguage: 'ja' });
+    expect(alone).not.toHaveProperty('workTranslation');
+  });
 });

@@ -15,11 +15,12 @@ function messageOf(run: () => unknown): string {
 }
 
 describe('public API', () => {
-  it('should expose the loader, the integration, the entry schema, the option errors and the error classes', () => {
+  it('should expose the loader, the integration, the entry schema, the option errors, the error classes and the page helpers (JSON-LD, alternates)', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'API_KEY_ENV',
         'API_URL_ENV',
+        'AlternatesError',
         'ArticleLoaderError',
         'ArticleServiceError',
         'ArticlesNotReadyError',
@@ -37,11 +38,14 @@ describe('public API', () => {
         'SyncError',
         'SyncFailedError',
         'UnsupportedLockVersionError',
+        'alternateLinkTags',
+        'articleAlternates',
         'articleEntrySchema',
         'articleJsonLd',
         'articleLoader',
         'articles',
         'jsonLdScript',
+        'sitemapAlternates',
       ].sort(),
     );
   });

@@ -1,10 +1,11 @@
-// The RSS feed: every article of the build (drafts and scheduled ones are not in a build's collection), newest first.
+// The RSS feed: every English article of the build (drafts and scheduled ones are not in a build's collection), newest first.
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { getCollection } from 'astro:content';
+import { articleHref, localeOf } from '../lib/article-routes';
 
 export async function GET(context: APIContext) {
-  const articles = (await getCollection('articles')).filter((entry) => entry.data.status === 'finished');
+  const articles = (await getCollection('articles')).filter((entry) => entry.data.status === 'finished' && localeOf(entry) === 'en');
   const date = (entry: (typeof articles)[number]) => entry.data.publishDate ?? entry.data.createdAt ?? new Date(0);
   return rss({
     title: 'Brew Notes',
@@ -12,6 +13,6 @@ export async function GET(context: APIContext) {
     site: context.site!,
     items: articles
       .sort((a, b) => date(b).getTime() - date(a).getTime())
-      .map((entry) => ({ title: entry.data.title, description: entry.data.description, link: `/articles/${entry.id}/`, pubDate: date(entry), categories: [entry.data.category] })),
+      .map((entry) => ({ title: entry.data.title, description: entry.data.description, link: articleHref(entry.id), pubDate: date(entry), categories: [entry.data.category] })),
   });
 }
