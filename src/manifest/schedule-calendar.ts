@@ -18,7 +18,9 @@ export interface CalendarDate {
  * the group's next slots after the latest recorded date of the group, but never a slot earlier than
  * `now` (so entries added after the calendar ran out go live one slot apart, not all at once, and
  * a start already past begins at the next slot from now). A draft without a recorded date gets
- * none: it takes its slot when it stops being a draft.
+ * none: it takes its slot when it stops being a draft. The translations of one entry (`languages`)
+ * share one slot, so a page and its hreflang alternates go live together; a language added later
+ * takes the date its siblings were given.
  */
 export function calendarDates(specs: readonly ArticleSpec[], recorded: Readonly<Record<string, string>>, now: Date): Map<string, CalendarDate> {
   const groups = new Map<string, { schedule: Schedule; specs: ArticleSpec[] }>();
@@ -31,21 +33,30 @@ export function calendarDates(specs: readonly ArticleSpec[], recorded: Readonly<
   const dates = new Map<string, CalendarDate>();
   for (const [key, { schedule, specs: members }] of groups) {
     let latest: Date | undefined;
+    // One date per entry: its translations' first recorded date is the one the others take.
+    const entryDates = new Map<string, Date>();
     for (const spec of members) {
       const given = recorded[spec.slug];
       if (given === undefined) continue;
       const date = new Date(given);
       dates.set(spec.slug, { slug: spec.slug, date, recorded: true, group: key });
+      if (!entryDates.has(entryOf(spec))) entryDates.set(entryOf(spec), date);
       if (latest === undefined || date > latest) latest = date;
     }
     let k = Math.max(latest === undefined ? 0 : firstSlotFrom(schedule, latest, true), firstSlotFrom(schedule, now));
     for (const spec of members) {
       if (dates.has(spec.slug) || spec.draft) continue;
-      dates.set(spec.slug, { slug: spec.slug, date: slotAt(schedule, k), recorded: false, group: key });
-      k += 1;
+      let date = entryDates.get(entryOf(spec));
+      if (date === undefined) entryDates.set(entryOf(spec), (date = slotAt(schedule, k++)));
+      dates.set(spec.slug, { slug: spec.slug, date, recorded: false, group: key });
     }
   }
   return dates;
+}
+
+/** The manifest entry a spec comes from: its translations share it. */
+function entryOf(spec: ArticleSpec): string {
+  return spec.translation === undefined ? `slug:${spec.slug}` : `translation:${spec.translation.key}`;
 }
 
 /** The manifest with each scheduled entry's date as its `publishDate`, so a build leaves it out until then like any future date. */

@@ -113,6 +113,23 @@ describe('the calendar', () => {
     ]);
   });
 
+  it('should give the translations of one entry one date, and a language added later the date its siblings were given', () => {
+    const manifest = (french: boolean) => {
+      const more = (keyword: string) => (french ? `, French: ${keyword}` : '');
+      const entries = [`  - keyword: { English: trail shoes, German: Laufschuhe${more('chaussures de trail')} }`, `  - keyword: { English: hiking boots, German: Wanderschuhe${more('chaussures de randonnée')} }`];
+      return parseManifest(['defaults:', '  schedule: { start: 2026-12-01, every: 2d }', `  languages: [English, German${french ? ', French' : ''}]`, 'articles:', ...entries, ''].join('\n'), 'articles.yaml');
+    };
+    const lock = record(manifest(false), {}, BEFORE_START);
+    expect(lock).toEqual({
+      'en/trail-shoes': '2026-12-01T00:00:00.000Z',
+      'de/laufschuhe': '2026-12-01T00:00:00.000Z',
+      'en/hiking-boots': '2026-12-03T00:00:00.000Z',
+      'de/wanderschuhe': '2026-12-03T00:00:00.000Z',
+    });
+    const added = record(manifest(true), lock, new Date('2026-12-02T00:00:00Z'));
+    expect(added).toMatchObject({ 'fr/chaussures-de-trail': '2026-12-01T00:00:00.000Z', 'fr/chaussures-de-randonnee': '2026-12-03T00:00:00.000Z' });
+  });
+
   it('should leave every recorded date where it is when entries are inserted in the middle, removed and reordered', () => {
     const lock = record(manifestOf(first), {}, BEFORE_START);
     const later = new Date('2026-12-04T00:00:00Z');
