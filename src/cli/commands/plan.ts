@@ -1,5 +1,6 @@
 // `astro-article-loader plan`: what a build would do and cost, per article and why, without a single request.
-import { blockedCreates, editsDirFor, overBudget, planSync, readLockState, type SyncPlan, unknownCreatesLines } from '../../sync/index.js';
+import { blockedCreates, editsDirFor, overBudget, planSync, readLockState, type LockState, type SyncPlan, unknownCreatesLines } from '../../sync/index.js';
+import type { Manifest } from '../../manifest/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
@@ -73,10 +74,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const blocked = blockedCreates(plan, rules, state.lockFile);
   const overTheBudget = overBudget(plan, rules.budget);
   const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
-  const edits = await editedReport(state.lockFile, state.lock);
-  const review = reviewReport(state.lock, edits.edited, manifest.specs.map((spec) => spec.slug), reviewRequired(flags, manifest));
-  const calendar = calendarReport(manifest, state.lock);
-  const languages = languagePlans(manifest.specs, plan);
+  const { edits, review, calendar, languages } = await planReports(manifest, state, plan, reviewRequired(flags, manifest));
 
   if (output.json) {
     output.document({
@@ -90,10 +88,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
       frozen: rules.frozen,
       wouldCreate: creates > 0,
       overBudget: overTheBudget,
-      counts: plan.counts,
-      estimate: cost,
-      articles: plan.articles.map(plannedArticleJson),
-      orphans: plan.orphans.map(plannedArticleJson),
+      ...planJson(plan, cost),
       edited: edits.edited,
       editedBehind: edits.behind,
       review,
@@ -111,18 +106,32 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   if (lines.length > 0) output.out();
   for (const line of lines) output.out(line);
   if (!flags.boolean('all') && plan.counts.reuse > 0 && lines.length > 0) output.out(style.dim(`  … and ${formatCount(plan.counts.reuse)} up to date (--all lists them)`));
-  printSection(output, editedLines(edits, style, io.cwd));
-  printSection(output, calendarLines(calendar, style));
-  printSection(output, refreshLines(refresh, style, { cwd: io.cwd, editsDir: editsDirFor(state.lockFile), budget: rules.budget }));
-  printSection(output, reviewLines(review, style, creates));
-  printSection(output, unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown')).map((line) => style.yellow(line)));
-  printSection(output, languagePlanLines(languages, style));
+  for (const section of [
+    editedLines(edits, style, io.cwd),
+    calendarLines(calendar, style),
+    refreshLines(refresh, style, { cwd: io.cwd, editsDir: editsDirFor(state.lockFile), budget: rules.budget }),
+    reviewLines(review, style, creates),
+    unknownCreatesLines(plan.articles.filter((article) => article.action === 'unknown')).map((line) => style.yellow(line)),
+    languagePlanLines(languages, style),
+  ]) printSection(output, section);
   output.out();
   output.out(`${style.bold('Plan:')} ${planCountsLine(plan)}.`);
   if (creates > 0) output.out(`${style.bold('Estimated cost:')} ${costLine(cost)}; an estimate, not a quote.`);
   else output.out(`${style.bold('Estimated cost:')} nothing: no article would be created.`);
   printNextStep(output, plan, rules, blocked?.code);
   return exitCode;
+}
+
+/** The plan itself in the --json document: counts, estimate, articles and orphans. */
+function planJson(plan: SyncPlan, cost: CostEstimate) {
+  return { counts: plan.counts, estimate: cost, articles: plan.articles.map(plannedArticleJson), orphans: plan.orphans.map(plannedArticleJson) };
+}
+
+/** What plan reports beside the articles: hand edits, the review gate, the calendar and the languages. */
+async function planReports(manifest: Manifest, state: LockState, plan: SyncPlan, reviewOn: boolean) {
+  const edits = await editedReport(state.lockFile, state.lock);
+  const review = reviewReport(state.lock, edits.edited, manifest.specs.map((spec) => spec.slug), reviewOn);
+  return { edits, review, calendar: calendarReport(manifest, state.lock), languages: languagePlans(manifest.specs, plan) };
 }
 
 /** A block of lines after a blank one; nothing when there are none. */
