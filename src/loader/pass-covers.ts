@@ -23,7 +23,8 @@ export function passCovers(scope: CollectionScope, cacheDir: string, downloads: 
   const { context, options, root } = scope;
   const settings = cardSettings(options.coverCard, context.config.site, packageName(root));
   if (settings === undefined) return { cards: undefined, coverFingerprint: 'off' };
-  const publicDir = downloads?.dir ?? join(fileURLToPath(context.config.publicDir), '_articles');
+  // Astro always sets publicDir; a content layer driven by hand (a test, a tool) may not: Astro's default then.
+  const publicDir = downloads?.dir ?? join(context.config.publicDir === undefined ? join(root, 'public') : fileURLToPath(context.config.publicDir), '_articles');
   const publicPath = downloads?.publicPath ?? DEFAULT_IMAGE_PUBLIC_PATH;
   const prefix = publicPath.endsWith('/') ? publicPath : `${publicPath}/`;
   return {

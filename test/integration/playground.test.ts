@@ -68,7 +68,7 @@ describe('the playground, built offline from what is committed', () => {
   });
 
   it("should give an article without images its generated card as og:image and in JSON-LD, from the committed cache, drawing none", async () => {
-    expect(build.output).toContain('cover cards: 0 drawn, 4 from the cache');
+    expect(build.output).toContain('cover cards: 0 drawn, 8 from the cache');
     const page = await html('pour-over-coffee-ratio');
     const url = /<meta property="og:image" content="([^"]+)">/.exec(page)?.[1];
     expect(url).toMatch(/^https:\/\/playground\.example\/_articles\/covers\/pour-over-coffee-ratio-[0-9a-f]{16}\.png$/);

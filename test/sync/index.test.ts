@@ -33,6 +33,7 @@ describe('src/sync public API', () => {
       'WORD_ESTIMATE_TABLE',
       'adoptArticle',
       'adoptCommand',
+      'approvedPrevious',
       'articleAge',
       'billedByService',
       'billedWords',
