@@ -1,6 +1,5 @@
 // An article's cover (entry.data.cover): its first image when it has one, else its generated card, else none.
 import type { CardFiles } from './card-files.js';
-import { cardCanShow } from './card-options.js';
 
 /** `entry.data.cover`. */
 export interface ArticleCover {
@@ -24,8 +23,7 @@ export interface FirstImage {
 export async function articleCover(article: { slug: string; title: string; image: FirstImage | null }, cards: CardFiles | undefined): Promise<{ cover: ArticleCover | null; drawn: boolean | undefined }> {
   const { image } = article;
   if (image !== null) return { cover: { src: image.src, alt: image.alt, width: image.width ?? null, height: image.height ?? null, generated: false }, drawn: undefined };
-  // A title the font cannot set would be a row of "no glyph" boxes: no card is better than that one.
-  if (cards === undefined || !cardCanShow(article.title) || !cardCanShow(cards.siteName)) return { cover: null, drawn: undefined };
+  if (cards === undefined) return { cover: null, drawn: undefined };
   const card = await cards.card(article.slug, article.title);
   return { cover: { src: card.src, alt: article.title, width: card.width, height: card.height, generated: true }, drawn: card.drawn };
 }

@@ -3,7 +3,7 @@ import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { COVERS_DIR_NAME } from '../sync/output-cache.js';
 import { listDir, writeFileAtomic } from '../sync/atomic-file.js';
-import { CARD_HEIGHT, CARD_WIDTH, cardColor, type CardSettings } from './card-options.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardCanShow, cardColor, type CardSettings } from './card-options.js';
 import { cardFileName, cardKey, isCardOf, type CardInputs } from './card-key.js';
 
 /** One article's card: its public URL, and whether this call drew it (else it came from the cache). */
@@ -48,7 +48,8 @@ export class CardFiles {
   /** The card of `slug` with `title`: taken from the cache, else drawn and kept there; in the public folder either way. */
   async card(slug: string, title: string): Promise<CardFile> {
     const { settings } = this.#options;
-    const inputs: CardInputs = { title, siteName: settings.siteName, color: cardColor(settings, slug), width: CARD_WIDTH, height: CARD_HEIGHT };
+    // Text the font cannot set would be a row of "no glyph" boxes: the card leaves it out (see cardCanShow).
+    const inputs: CardInputs = { title: cardCanShow(title) ? title : '', siteName: cardCanShow(settings.siteName) ? settings.siteName : '', color: cardColor(settings, slug), width: CARD_WIDTH, height: CARD_HEIGHT };
     const name = cardFileName(slug, cardKey(inputs));
     const cached = join(this.cacheDir, name);
     const drawn = !(await exists(cached));

@@ -55,7 +55,7 @@ function hostOf(site: string | URL | undefined): string | undefined {
 
 /**
  * A letter the card's font (Inter: Latin, Cyrillic, Greek, Vietnamese) lacks, or an emoji: drawn, it
- * would be a "no glyph" box, so a title or site name with one gets no card.
+ * would be a "no glyph" box, so a title or site name with one is left off the card (which keeps its colour and the other text).
  */
 const MISSING_GLYPH = /[^\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Common}\p{Script=Inherited}]|\p{Extended_Pictographic}/u;
 
