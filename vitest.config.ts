@@ -13,20 +13,24 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONGEST_FIRST = [
   'test/faults/campaign.test.ts', // 119
+  'test/manifest/bad-input-corpus.test.ts', // 117 (before: 46, then 98; each case is two CLI runs)
+  'test/cli/bad-input-corpus.test.ts', // 92
   'test/loader/review-gate.test.ts', // 60–100, loaded machine
+  'test/loader/calendar.test.ts', // 50
+  'test/loader/languages-build.test.ts', // 32
   'test/integration/toolbar-actions.test.ts', // ≈50, loaded machine
   'test/loader/quality.test.ts', // ≈40, loaded machine
   'test/loader/build.test.ts', // 65
   'test/loader/cold-build.test.ts', // 60
   'test/quickstart/readme-quickstart.test.ts', // 53
   'test/loader/site-workflow.test.ts', // 51
-  'test/manifest/bad-input-corpus.test.ts', // 46
-  'test/cli/bad-input-corpus.test.ts', // 41
   'test/integration/build.test.ts', // 29
   'test/loader/offline.test.ts', // 25
   'test/cli/sync.test.ts', // 24
   'test/sync/crash.test.ts', // 22
   'test/integration/toolbar.test.ts', // 21
+  'test/loader/languages-site.test.ts', // 18
+  'test/cli/refresh.test.ts', // 16
   // Early, so the build it shares with playground-mobile.test.ts is made before that file asks for it (test/integration/playground-site.ts).
   'test/integration/playground.test.ts', // 22 alone
 ];
