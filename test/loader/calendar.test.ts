@@ -1,4 +1,4 @@
-// The content calendar in real `astro build`s on a fixed clock (ARTICLE_LOADER_NOW): a build publishes exactly the entries whose date has come, and entries inserted in the middle and a reordering leave every recorded date where it was.
+// The content calendar in real `astro build`s on a fixed clock (ARTICLE_LOADER_NOW): a build publishes exactly the entries whose date has come, entries inserted in the middle and a reordering leave every recorded date where it was, and a build never pays for a refresh, however old its articles.
 import { spawnSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,13 +21,15 @@ let first: RunResult;
 let second: RunResult;
 let firstLock: { schedule?: Record<string, string> };
 let secondLock: { schedule?: Record<string, string> };
-let planBefore: { calendar: { rows: { slug: string; source: string; live: boolean; publishDate: string }[] } };
+let planBefore: { calendar: { rows: { slug: string; source: string; live: boolean; publishDate: string }[] }; refresh: { due: { slug: string }[] } };
+const creations: number[] = [];
 let lockUnchangedByPlan: boolean;
 let frozenSync: number | null;
 let publishedOnDecember4th: string[];
 let withDrafts: RunResult;
 
-const manifest = (keywords: readonly string[]) => ['defaults:', '  articleLength: short', SCHEDULE, 'articles:', ...keywords.map((keyword) => `  - ${keyword}`), ...GIVEN, ''].join('\n');
+// refreshAfter: 1d — on December 4th the articles written today (the machine's clock) are past it.
+const manifest = (keywords: readonly string[]) => ['defaults:', '  articleLength: short', '  refreshAfter: 1d', SCHEDULE, 'articles:', ...keywords.map((keyword) => `  - ${keyword}`), ...GIVEN, ''].join('\n');
 const env = (now: string) => ({ ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey, ARTICLE_LOADER_NOW: now });
 const page = (slug: string) => join(site.root, 'dist/articles', slug, 'index.html');
 const lockOf = async () => JSON.parse(await readFile(join(site.root, 'articles.lock.json'), 'utf8')) as { schedule?: Record<string, string> };
@@ -68,6 +70,7 @@ beforeAll(async () => {
   await writeFile(join(site.root, 'src/content.config.ts'), CONFIG);
   await writeFile(join(site.root, 'articles.yaml'), manifest(FIRST));
   first = await astro(site.root, ['build'], env(BEFORE_START));
+  creations.push(emulator.ledger.creations.length);
   firstLock = await lockOf();
   await writeFile(join(site.root, 'articles.yaml'), manifest(SECOND));
   const lockText = await readFile(join(site.root, 'articles.lock.json'), 'utf8');
@@ -75,9 +78,11 @@ beforeAll(async () => {
   frozenSync = cli(['sync', '--json'], { ...env(DECEMBER_4TH), CI: '1' }).code;
   lockUnchangedByPlan = lockText === (await readFile(join(site.root, 'articles.lock.json'), 'utf8'));
   second = await astro(site.root, ['build'], env(DECEMBER_4TH));
+  creations.push(emulator.ledger.creations.length);
   secondLock = await lockOf();
   publishedOnDecember4th = await published();
   withDrafts = await astro(site.root, ['build'], { ...env(DECEMBER_4TH), CALENDAR_DRAFTS: '1' });
+  creations.push(emulator.ledger.creations.length);
 }, 360_000);
 
 afterAll(async () => {
@@ -126,5 +131,11 @@ describe('the content calendar in astro build', () => {
     expect(withDrafts.code, withDrafts.output).toBe(0);
     expect(await published()).toHaveLength(7);
     expect(await readFile(page('another-new-one'), 'utf8')).toContain('data-publish-date="2026-12-11T08:00:00.000Z"');
+  });
+
+  it('should never pay for a refresh in a build, though plan lists the articles past their refreshAfter', () => {
+    expect(planBefore.refresh.due.map((article) => article.slug).sort()).toEqual(['alpha-coffee-grinders', 'bravo-pour-over-kettles', 'charlie-french-press', 'delta-milk-frothers', 'echo-cold-brew']);
+    // 5 created by the first build; the second creates only its 2 new entries; the third nothing.
+    expect(creations).toEqual([5, 7, 7]);
   });
 });
