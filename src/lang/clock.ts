@@ -1,14 +1,13 @@
 // The time "now" for the calendar's rules (publish dates, scheduled dates, refresh ages): the machine's clock, or a fixed instant set by ARTICLE_LOADER_NOW to preview a date or test one.
+import { ArticleLoaderError } from '../errors.js';
 import { envValue } from './env-value.js';
 
 export const NOW_ENV = 'ARTICLE_LOADER_NOW';
 
 /** Thrown when ARTICLE_LOADER_NOW is set but is not a date: a preview of the wrong day must not pass for today. */
-export class ClockSettingError extends Error {
-  readonly code = 'invalid_now';
+export class ClockSettingError extends ArticleLoaderError {
   constructor(value: string) {
-    super(`${NOW_ENV}=${JSON.stringify(value)} is not a date and time; write it as ISO 8601 (e.g. 2026-12-01T09:00:00Z), or unset it to use the machine's clock`);
-    this.name = 'ClockSettingError';
+    super('invalid_now', `${NOW_ENV}=${JSON.stringify(value)} is not a date and time; write it as ISO 8601 (e.g. 2026-12-01T09:00:00Z), or unset it to use the machine's clock`);
   }
 }
 

@@ -45,6 +45,13 @@ describe('astro-article-loader commands', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ schemaVersion: 1, command: 'verify', exitCode: 2, error: { code: 'usage' } });
   });
 
+  it('should refuse an ARTICLE_LOADER_NOW that is not a date with exit 2, naming it, without a stack', async () => {
+    const result = await runCli(['plan'], { cwd: dir, env: { ARTICLE_LOADER_NOW: 'tomorrow' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('ARTICLE_LOADER_NOW="tomorrow" is not a date and time');
+    expect(result.stderr).not.toMatch(/unexpected error|\n\s+at /);
+  });
+
   it('should suggest the command or flag meant: plna → plan, --bugdet → --budget', async () => {
     const command = await runCli(['plna'], { cwd: dir });
     expect(command.code).toBe(2);
