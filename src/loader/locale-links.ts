@@ -21,7 +21,11 @@ export function localeLinkMaps(specs: readonly ArticleSpec[], url: (slug: string
   const article = (spec: ArticleSpec) => ({ slug: spec.slug, keyword: spec.keyword });
   if (!specs.some((spec) => spec.translation !== undefined)) return { links: buildLinkMap({ articles: specs.map(article), url, ...own }) };
   const groups = new Map<string, ArticleSpec[]>([['', []]]);
-  for (const spec of specs) groups.set(localeKey(spec), [...(groups.get(localeKey(spec)) ?? []), spec]);
+  for (const spec of specs) {
+    const group = groups.get(localeKey(spec));
+    if (group === undefined) groups.set(localeKey(spec), [spec]);
+    else group.push(spec);
+  }
   const byLocale = Object.fromEntries([...groups].map(([locale, group]) => [locale, buildLinkMap({ articles: group.map(article), url, ...own })]));
   return { links: byLocale['']!, byLocale };
 }
