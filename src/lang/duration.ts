@@ -21,9 +21,14 @@ const FIXED_MS: Record<Exclude<DurationUnit, 'mo'>, number> = {
 /** The examples an error message shows. */
 export const DURATION_EXAMPLES = '90s, 30m, 12h, 30d, 2w or 6mo';
 
+/** A number without a unit: the CLI's flags read it as seconds; the manifest refuses it (`refreshAfter: 30` is rarely 30 seconds). */
+export function isBareNumber(text: string): boolean {
+  return /^\d+(?:\.\d+)?$/.test(text.trim());
+}
+
 /**
  * The duration `text` stands for, or undefined when it is not one (or is zero). A bare number is seconds, as the
- * CLI's flags have always taken it. Months must be whole (`1.5mo` has no calendar meaning).
+ * CLI's flags have always taken it (the manifest's fields refuse it first, see `isBareNumber`). Months must be whole.
  */
 export function parseDuration(text: string): Duration | undefined {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w|mo)?$/.exec(text.trim());

@@ -1,5 +1,5 @@
 // The `schedule` field (a publishing cadence: `{ start, every, at?, timezone? }`), checked into one value that names its group of entries.
-import { DURATION_EXAMPLES, formatDurationText, parseDuration, type Duration } from '../lang/duration.js';
+import { DURATION_EXAMPLES, formatDurationText, isBareNumber, parseDuration, type Duration } from '../lang/duration.js';
 import { isPlainObject } from '../lang/plain-object.js';
 import { didYouMean, suggestName } from './suggestion.js';
 
@@ -77,6 +77,10 @@ function everyOf(value: unknown, problem: ScheduleProblem): Duration | undefined
     return undefined;
   }
   const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text === 'string' && isBareNumber(text) && Number(text) > 0) {
+    problem('schedule.every', `${text} has no unit; write it with one, e.g. ${text.trim()}d for every ${text.trim()} days (${DURATION_EXAMPLES})`);
+    return undefined;
+  }
   const duration = typeof text === 'string' ? parseDuration(text) : undefined;
   if (duration !== undefined) return duration;
   const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);

@@ -28,6 +28,10 @@ const BEFORE_START = new Date('2026-11-20T00:00:00Z');
 const ids = (text: string) => text.toLowerCase().replaceAll(' ', '-');
 
 describe('the schedule field', () => {
+  it('should refuse an interval without a unit, saying which to add', () => {
+    expect(refusal('defaults:\n  schedule: { start: 2026-12-01, every: 2 }\narticles:\n  - one\n')).toEqual([expect.stringContaining('schedule.every: 2 has no unit; write it with one, e.g. 2d for every 2 days')]);
+  });
+
   it('should read start, every, at and timezone, with UTC and midnight by default, one key per equal schedule', () => {
     const { specs } = parseManifest(['defaults:', '  schedule: { start: 2026-12-01, every: 1w }', 'articles:', '  - one', '  - keyword: two', '    schedule: { start: "2026-12-01", every: 7d, at: "9:30", timezone: europe/berlin }', ''].join('\n'), 'articles.yaml');
     expect(specs[0]!.schedule).toMatchObject({ start: '2026-12-01', every: { amount: 1, unit: 'w' }, at: '00:00', timezone: 'UTC' });

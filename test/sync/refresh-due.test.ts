@@ -90,6 +90,8 @@ describe('the refresh rule', () => {
     expect(refreshAfterOf('1y')).toContain('"1y" is not a duration; write a number above zero and a unit: 90s, 30m, 12h, 30d, 2w or 6mo');
     expect(refreshAfterOf('0d')).toContain('is not a duration');
     expect(refreshAfterOf(true)).toContain('must be a duration written as text');
+    // A bare number would be seconds (as the CLI's flags read it): in the manifest it is refused, with the unit to add.
+    expect(refreshAfterOf(30)).toBe('30 has no unit; write it with one, e.g. "30d" for days or "30mo" for months (90s, 30m, 12h, 30d, 2w or 6mo)');
     expect([formatAge(40_000), formatAge(20 * 60_000), formatAge(36 * 3_600_000), formatAge(45 * 86_400_000)]).toEqual(['40s', '20m', '36h', '45d']);
   });
 });
