@@ -12,7 +12,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * just runs in Vitest's order.
  */
 const LONGEST_FIRST = [
-  'test/faults/campaign.test.ts', // 119
+  'test/faults/campaign.test.ts', // 78 alone (kill -9 rounds four at a time; 119 one after another)
   'test/manifest/bad-input-corpus.test.ts', // 117 (before: 46, then 98; each case is two CLI runs)
   'test/cli/bad-input-corpus.test.ts', // 92
   'test/loader/review-gate.test.ts', // 60–100, loaded machine

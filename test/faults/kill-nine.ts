@@ -1,5 +1,6 @@
 // Fault 2: a sync in a child process killed with SIGKILL at 20 seeded moments; the lock file must parse throughout, and a resumed run must finish every article, paying once.
 import { readFile } from 'node:fs/promises';
+import pLimit from 'p-limit';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArticleClient, type ArticleClient } from '../../src/api/client.js';
@@ -16,6 +17,8 @@ const LOCK = { staleMs: 2_000, timeoutMs: 30_000 };
 const ARTICLES = 12;
 /** A full run prints at least 28 lines (ready, plan, 12 created, 12 finished, done, result): kills land before its end. */
 const KILL_WINDOW_LINES = 26;
+/** Rounds run at once: enough to overlap the stale-lock waits, few enough that a 2-core machine still kills children mid-run. */
+const ROUNDS_AT_ONCE = 4;
 
 interface Round {
   round: number;
@@ -61,6 +64,38 @@ function watchLockFile(file: string): { stop(): Promise<{ reads: number; failure
   };
 }
 
+/** One round: a child sync killed after `afterLines` lines (plus `delayMs`), the lock file watched meanwhile, then a resumed run in this process. */
+async function killRound(campaign: Campaign, at: { dir: string; round: number; afterLines: number; delayMs: number; emulator: RunningEmulator; client: ArticleClient }): Promise<Round> {
+  const { dir, round, afterLines, delayMs } = at;
+  const keywords = Array.from({ length: ARTICLES }, (_, i) => `kill round ${round} article ${i}`);
+  const lockFile = join(dir, `round-${round}`, 'articles.lock.json');
+  const watcher = watchLockFile(lockFile);
+  const child = await startSyncChild(campaign, dir, `kill-${round}`, {
+    lockFile,
+    baseUrl: at.emulator.url,
+    keywords,
+    idempotentCreates: true,
+    request: { integrationId: WEBHOOK_INTEGRATION },
+    options: { budget: ARTICLES, concurrency: 3, idempotentCreates: true, poll: { minMs: 10, maxMs: 100, initialMs: 20 }, lock: LOCK },
+  });
+  await child.lines$(afterLines);
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  const killed = child.process.exitCode === null && child.process.kill('SIGKILL');
+  await child.exited;
+  const watched = await watcher.stop();
+  const resumed = await syncArticles({
+    specs: campaign.specs(keywords),
+    lockFile,
+    client: at.client,
+    budget: ARTICLES,
+    idempotentCreates: true,
+    poll: { minMs: 10, maxMs: 100, initialMs: 10 },
+    lock: LOCK,
+    onEvent: campaign.eventLogger(),
+  });
+  return { round, afterLines, delayMs, killed, lockReads: watched.reads, lockParseFailures: watched.failures, resumed };
+}
+
 export function killNineScenario(campaign: Campaign): void {
   describe('fault 2: kill -9 during a sync', () => {
     let emulator: RunningEmulator;
@@ -73,39 +108,13 @@ export function killNineScenario(campaign: Campaign): void {
       client = createArticleClient({ baseUrl: emulator.url, apiKey: campaign.apiKey, idempotentCreates: true, retry: { baseDelayMs: 10, maxDelayMs: 100 } });
       const dir = await campaign.tempDir('kill');
       const random = createRandom('fault-campaign-kill-moments');
+      // Drawn up front, in round order, so the seed alone decides every kill moment whatever order the rounds end in.
+      const moments = Array.from({ length: KILLS }, () => ({ afterLines: 1 + random.int(0, KILL_WINDOW_LINES - 1), delayMs: random.int(0, 10) }));
       const started = Date.now();
-      for (let round = 0; round < KILLS; round++) {
-        const keywords = Array.from({ length: ARTICLES }, (_, i) => `kill round ${round} article ${i}`);
-        const lockFile = join(dir, `round-${round}`, 'articles.lock.json');
-        // After `ready` (line 1): somewhere from before the plan to the last finished article.
-        const afterLines = 1 + random.int(0, KILL_WINDOW_LINES - 1);
-        const delayMs = random.int(0, 10);
-        const watcher = watchLockFile(lockFile);
-        const child = await startSyncChild(campaign, dir, `kill-${round}`, {
-          lockFile,
-          baseUrl: emulator.url,
-          keywords,
-          idempotentCreates: true,
-          request: { integrationId: WEBHOOK_INTEGRATION },
-          options: { budget: ARTICLES, concurrency: 3, idempotentCreates: true, poll: { minMs: 10, maxMs: 100, initialMs: 20 }, lock: LOCK },
-        });
-        await child.lines$(afterLines);
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
-        const killed = child.process.exitCode === null && child.process.kill('SIGKILL');
-        await child.exited;
-        const watched = await watcher.stop();
-        const resumed = await syncArticles({
-          specs: campaign.specs(keywords),
-          lockFile,
-          client,
-          budget: ARTICLES,
-          idempotentCreates: true,
-          poll: { minMs: 10, maxMs: 100, initialMs: 10 },
-          lock: LOCK,
-          onEvent: campaign.eventLogger(),
-        });
-        rounds.push({ round, afterLines, delayMs, killed, lockReads: watched.reads, lockParseFailures: watched.failures, resumed });
-      }
+      // Rounds are independent (own lock file, own keywords): a few run at once, since a resumed run mostly waits for the
+      // killed child's lock to go stale (LOCK.staleMs), which one round after another spent 20 times in a row.
+      const limit = pLimit(ROUNDS_AT_ONCE);
+      rounds.push(...(await Promise.all(moments.map((moment, round) => limit(() => killRound(campaign, { dir, round, ...moment, emulator, client }))))));
       const lines = (round: Round): string => `${round.afterLines}${round.killed ? '' : '(done)'}`;
       console.log(
         `[faults] kill -9: ${KILLS} kills in ${Date.now() - started} ms, killed after output line ${rounds.map(lines).join(', ')}; ` +
