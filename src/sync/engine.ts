@@ -34,6 +34,8 @@ export interface SyncClient {
 export interface SyncOptions {
   /** The articles, in manifest order (the manifest's ArticleSpec fits). */
   specs: readonly SyncSpec[];
+  /** Every slug of the manifest when `specs` is only part of it (`regenerate`): see PlanOptions.manifestSlugs. */
+  manifestSlugs?: readonly string[];
   /** The lock file (`…/articles.lock.json`) or the directory that holds it. The cache is `articles.cache/` beside it. */
   lockFile: string;
   /** Needed only when something must be created, waited for or fetched. */
@@ -142,6 +144,7 @@ function openRun(options: SyncOptions): Run {
     ...(options.refresh === undefined ? {} : { refresh: options.refresh }),
     ...(options.idempotentCreates === undefined ? {} : { idempotentCreates: options.idempotentCreates }),
     ...(options.service === undefined ? {} : { service: options.service }),
+    ...(options.manifestSlugs === undefined ? {} : { manifestSlugs: options.manifestSlugs }),
   };
   const client = options.client;
   const polls =

@@ -102,6 +102,11 @@ export interface PlanOptions {
    * still serves the article that was due (another run may have refreshed it meanwhile).
    */
   refresh?: readonly ArticleAge[];
+  /**
+   * Every slug of the manifest, when the specs planned are only some of them (`regenerate`): a lock entry is an
+   * orphan only when the manifest does not list it, not merely when this run leaves it alone. Default: the specs' slugs.
+   */
+  manifestSlugs?: readonly string[];
 }
 
 /** The output hashes present in the cache (a `Set<string>` will do). */
@@ -127,7 +132,7 @@ function earlierRequest(entry: LockEntry): CanonicalRequest | undefined {
 export function planSync(specs: readonly SyncSpec[], lock: LockFile, cache: CacheIndex, options: PlanOptions = {}): SyncPlan {
   const remote = (options.service ?? 'remote') === 'remote';
   const articles = specs.map((spec) => planArticle(spec, lock.articles[spec.slug], cache, options, remote));
-  const inManifest = new Set(specs.map((spec) => spec.slug));
+  const inManifest = new Set(options.manifestSlugs ?? specs.map((spec) => spec.slug));
   const orphans: PlannedArticle[] = Object.keys(lock.articles)
     .filter((slug) => !inManifest.has(slug))
     .sort()

@@ -27,5 +27,5 @@ export function checkRegenerable(slugs: readonly string[], lock: LockFile): void
 /** The plan of regenerating `slugs` (checked first): the creates it pays for and their estimated words. */
 export function regenerationPlan(specs: readonly SyncSpec[], slugs: readonly string[], lock: LockFile, cacheIndex: CacheIndex, options: Omit<PlanOptions, 'regenerate'>): SyncPlan {
   checkRegenerable(slugs, lock);
-  return planSync(specs.filter((spec) => slugs.includes(spec.slug)), lock, cacheIndex, { ...options, regenerate: slugs });
+  return planSync(specs.filter((spec) => slugs.includes(spec.slug)), lock, cacheIndex, { ...options, regenerate: slugs, manifestSlugs: specs.map((spec) => spec.slug) });
 }

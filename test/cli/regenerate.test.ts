@@ -46,7 +46,17 @@ describe('regenerate', () => {
     expect(after.articles['regen-one']!.articleId).not.toBe(before.articles['regen-one']!.articleId);
     expect(after.articles['regen-one']!.attempt).toBe(before.articles['regen-one']!.attempt + 1);
     expect(after.articles['regen-two']).toEqual(before.articles['regen-two']);
+    // regen-two is left alone but still in the manifest: not an orphan, and nothing tells the user to prune it.
+    expect(JSON.parse(result.stdout)).toMatchObject({ totals: { orphans: 0 }, orphans: [] });
     expectNoSecret(result);
+  });
+
+  it('should not call the articles it leaves alone orphans in its text summary', async () => {
+    const result = await cli(['regenerate', 'regen-two', ...FAST]);
+    expect(result.code, result.stderr).toBe(0);
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).toMatch(/^✓ Synced 1 article/m);
+    expect(output).not.toMatch(/orphan|not in the manifest/);
   });
 
   it('should respect frozen mode and the budget, as sync does', async () => {

@@ -203,6 +203,7 @@ export async function executeSync({ flags, output, io, verbose }: CommandContext
     const { rules, pollMs } = settings;
     result = await syncArticles({
       specs: run.specs,
+      manifestSlugs: run.manifest.specs.map((spec) => spec.slug),
       lockFile,
       client: connection?.service,
       service: settings.service,
