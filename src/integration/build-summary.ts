@@ -3,12 +3,8 @@ import { billedByService } from '../contract/emulator-billing.js';
 import type { QueueSnapshot } from '../loader/runtime.js';
 import { shortPath } from '../loader/short-path.js';
 import { unknownCreatesLines } from '../sync/unknown-creates.js';
+import { formatCount, plural } from '../lang/count-text.js';
 
-const numbers = new Intl.NumberFormat('en-US');
-
-function count(value: number, singular: string, plural = `${singular}s`): string {
-  return `${numbers.format(value)} ${value === 1 ? singular : plural}`;
-}
 
 function duration(ms: number): string {
   const seconds = Math.round(ms / 1000);
@@ -37,14 +33,14 @@ function outcomes(snapshots: readonly QueueSnapshot[]): string {
       else pending += 1;
     }
   }
-  const parts = [`${numbers.format(reused)} reused`];
-  if (finished > 0) parts.push(`${numbers.format(finished)} finished`);
-  if (failed > 0) parts.push(`${numbers.format(failed)} failed`);
-  if (unknown > 0) parts.push(`${numbers.format(unknown)} unknown (not on the site; see below)`);
-  if (pending > 0) parts.push(`${numbers.format(pending)} still being written`);
+  const parts = [`${formatCount(reused)} reused`];
+  if (finished > 0) parts.push(`${formatCount(finished)} finished`);
+  if (failed > 0) parts.push(`${formatCount(failed)} failed`);
+  if (unknown > 0) parts.push(`${formatCount(unknown)} unknown (not on the site; see below)`);
+  if (pending > 0) parts.push(`${formatCount(pending)} still being written`);
   const total = reused + finished + failed + unknown + pending;
-  const where = snapshots.length > 1 ? ` in ${snapshots.length} collections (${snapshots.map((s) => `${s.collection}: ${numbers.format(s.articles.length)}`).join(', ')})` : '';
-  return `${count(total, 'article')}${where}: ${parts.join(', ')}`;
+  const where = snapshots.length > 1 ? ` in ${snapshots.length} collections (${snapshots.map((s) => `${s.collection}: ${formatCount(s.articles.length)}`).join(', ')})` : '';
+  return `${plural(total, 'article')}${where}: ${parts.join(', ')}`;
 }
 
 function billed(snapshots: readonly QueueSnapshot[]): string {
@@ -63,34 +59,34 @@ function billed(snapshots: readonly QueueSnapshot[]): string {
     const images = sum(remote, (s) => s.totals.imageWords);
     // Articles created but not finished (still being written when the build gave up) have no recorded figure yet.
     const estimated = remote.reduce((n, s) => n + s.articles.reduce((w, a) => w + (a.state === 'failed' || a.wordsRecorded ? 0 : a.wordsBilled), 0), 0);
-    const measured = `${numbers.format(recorded)} words billed${images > 0 ? ` (${numbers.format(images)} of them for images)` : ''}`;
+    const measured = `${formatCount(recorded)} words billed${images > 0 ? ` (${formatCount(images)} of them for images)` : ''}`;
     const words =
       recorded === 0
         ? estimated === 0
           ? 'nothing billed'
-          : `≈${numbers.format(estimated)} words billed (estimated from the request settings, images included)`
+          : `≈${formatCount(estimated)} words billed (estimated from the request settings, images included)`
         : estimated === 0
           ? measured
-          : `${measured}, and ≈${numbers.format(estimated)} for the articles still being written`;
-    parts.push(`${count(created, 'new article')} created${failed > 0 ? ` (${numbers.format(failed)} failed, not billed)` : ''}, ${words}`);
+          : `${measured}, and ≈${formatCount(estimated)} for the articles still being written`;
+    parts.push(`${plural(created, 'new article')} created${failed > 0 ? ` (${formatCount(failed)} failed, not billed)` : ''}, ${words}`);
   }
   const waitedFor = sum(remote, (s) => s.totals.waitedFor ?? 0);
-  if (waitedFor > 0) parts.push(`${count(waitedFor, 'article')} created by another build or an earlier run waited for (billed there, not here)`);
+  if (waitedFor > 0) parts.push(`${plural(waitedFor, 'article')} created by another build or an earlier run waited for (billed there, not here)`);
   // Offline, the embedded emulator writes placeholder text (or the owner's own model does): an estimate of words "billed" would mislead.
-  if (offline > 0) parts.push(`${count(offline, 'new article')} written offline by the embedded emulator (placeholder text or your own model, nothing billed)`);
+  if (offline > 0) parts.push(`${plural(offline, 'new article')} written offline by the embedded emulator (placeholder text or your own model, nothing billed)`);
   return parts.length === 0 ? 'nothing created, nothing billed' : parts.join('; ');
 }
 
 function links(snapshots: readonly QueueSnapshot[]): string {
   const credits = sum(snapshots, (s) => s.totals.linkCredits);
-  return credits === 0 ? 'no internal-link credits spent' : `${count(credits, 'internal-link credit')} spent`;
+  return credits === 0 ? 'no internal-link credits spent' : `${plural(credits, 'internal-link credit')} spent`;
 }
 
 function service(snapshots: readonly QueueSnapshot[]): string {
   const requests = sum(snapshots, (s) => s.totals.requests);
   if (requests === 0) return 'no requests: every article came from the cache';
   const waited = sum(snapshots, (s) => s.totals.waitedMs);
-  return `${count(requests, 'request')}${waited > 0 ? `, ${duration(waited)} waiting for articles to be written` : ', no waiting'}`;
+  return `${plural(requests, 'request')}${waited > 0 ? `, ${duration(waited)} waiting for articles to be written` : ', no waiting'}`;
 }
 
 /** The files to commit, once per lock file (several collections may share one). */
@@ -110,7 +106,7 @@ function quality(snapshots: readonly QueueSnapshot[]): string[] | undefined {
   const warnings = checked.reduce((n, q) => n + q.warnings, 0);
   if (errors + warnings === 0) return undefined;
   const articles = checked.reduce((n, q) => n + q.articles, 0);
-  const lines = [`${count(errors, 'error')}, ${count(warnings, 'warning')} in ${count(articles, 'article')} (\`astro-article-loader check\` lists them)`];
+  const lines = [`${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${plural(articles, 'article')} (\`astro-article-loader check\` lists them)`];
   for (const finding of checked.flatMap((q) => q.errorFindings)) lines.push(`error ${finding.slug}: ${finding.code}`);
   return lines;
 }
@@ -121,8 +117,8 @@ function review(snapshots: readonly QueueSnapshot[]): string | undefined {
   if (gated.length === 0) return undefined;
   const waiting = gated.flatMap((r) => r.waiting);
   const approved = gated.flatMap((r) => r.approvedWithErrors);
-  const parts = [waiting.length === 0 ? 'nothing waits for review' : `${count(waiting.length, 'article')} waiting for review, left out (\`astro-article-loader approve\`)`];
-  if (approved.length > 0) parts.push(`${count(approved.length, 'approved article')} built with an error finding, as you approved: ${approved.join(', ')}`);
+  const parts = [waiting.length === 0 ? 'nothing waits for review' : `${plural(waiting.length, 'article')} waiting for review, left out (\`astro-article-loader approve\`)`];
+  if (approved.length > 0) parts.push(`${plural(approved.length, 'approved article')} built with an error finding, as you approved: ${approved.join(', ')}`);
   return parts.join('; ');
 }
 

@@ -1,5 +1,5 @@
 // The loader's log lines: a plan summary, throttled progress, failures and a final summary; silent when nothing happens.
-import { plural } from '../lang/count-text.js';
+import { formatCount, plural } from '../lang/count-text.js';
 import { loaderRuntime } from './runtime.js';
 import { billedByService } from '../contract/emulator-billing.js';
 import { shortPath } from './short-path.js';
@@ -35,8 +35,6 @@ export function collectionLogger(logger: LoaderLogger, root: string, collection:
 
 export { shortPath };
 
-const numbers = new Intl.NumberFormat('en-US');
-
 function seconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
@@ -44,13 +42,13 @@ function seconds(ms: number): string {
 /** What a plan will do, in one line: `8 articles: 6 reused, 1 to create, 1 being written (≈1,450 words to bill)`. */
 export function planSummary(plan: SyncPlan, options: { offline?: boolean } = {}): string {
   const c = plan.counts;
-  const parts = [`${numbers.format(c.reuse + c.restore)} reused`];
-  if (c.create > 0) parts.push(`${numbers.format(c.create)} to create`);
-  if (c.wait > 0) parts.push(`${numbers.format(c.wait)} being written`);
-  if (c.fetch > 0) parts.push(`${numbers.format(c.fetch)} to fetch`);
-  if (c.failed > 0) parts.push(`${numbers.format(c.failed)} failed earlier`);
-  if (c.unknown > 0) parts.push(`${numbers.format(c.unknown)} unknown`);
-  const words = c.create === 0 ? '' : !billedByService({ emulator: options.offline }) ? ` (≈${numbers.format(plan.estimatedWords)} words, written free by the embedded emulator)` : ` (≈${numbers.format(plan.estimatedWords)} words to bill)`;
+  const parts = [`${formatCount(c.reuse + c.restore)} reused`];
+  if (c.create > 0) parts.push(`${formatCount(c.create)} to create`);
+  if (c.wait > 0) parts.push(`${formatCount(c.wait)} being written`);
+  if (c.fetch > 0) parts.push(`${formatCount(c.fetch)} to fetch`);
+  if (c.failed > 0) parts.push(`${formatCount(c.failed)} failed earlier`);
+  if (c.unknown > 0) parts.push(`${formatCount(c.unknown)} unknown`);
+  const words = c.create === 0 ? '' : !billedByService({ emulator: options.offline }) ? ` (≈${formatCount(plan.estimatedWords)} words, written free by the embedded emulator)` : ` (≈${formatCount(plan.estimatedWords)} words to bill)`;
   return `${plural(plan.articles.length, 'article')}: ${parts.join(', ')}${words}`;
 }
 
@@ -60,9 +58,9 @@ export function planSummary(plan: SyncPlan, options: { offline?: boolean } = {})
  */
 function billedWords(t: SyncResult['totals'], offline: boolean): string {
   const recorded = t.recordedWords;
-  if (!billedByService({ emulator: offline })) return t.created > 0 ? `≈${numbers.format(t.estimatedWords)} words (embedded emulator: nothing billed)` : '';
-  if (recorded > 0) return `${numbers.format(recorded)} words billed`;
-  return t.created > 0 ? `≈${numbers.format(t.estimatedWords)} words billed (estimated)` : '';
+  if (!billedByService({ emulator: offline })) return t.created > 0 ? `≈${formatCount(t.estimatedWords)} words (embedded emulator: nothing billed)` : '';
+  if (recorded > 0) return `${formatCount(recorded)} words billed`;
+  return t.created > 0 ? `≈${formatCount(t.estimatedWords)} words billed (estimated)` : '';
 }
 
 /** True when a plan asks something of the service. */
@@ -178,12 +176,12 @@ export class SyncReporter {
     }
     const parts: string[] = [];
     if (t.created > 0) parts.push(`${plural(t.created, 'article')} created`);
-    if (t.finished > 0) parts.push(`${numbers.format(t.finished)} finished`);
-    if (t.fetched > 0) parts.push(`${numbers.format(t.fetched)} fetched`);
-    if (t.restored > 0) parts.push(`${numbers.format(t.restored)} restored`);
-    parts.push(`${numbers.format(t.reused)} reused`);
-    if (t.failed + t.unknown > 0) parts.push(`${numbers.format(t.failed + t.unknown)} failed`);
-    if (t.pending > 0) parts.push(`${numbers.format(t.pending)} still being written`);
+    if (t.finished > 0) parts.push(`${formatCount(t.finished)} finished`);
+    if (t.fetched > 0) parts.push(`${formatCount(t.fetched)} fetched`);
+    if (t.restored > 0) parts.push(`${formatCount(t.restored)} restored`);
+    parts.push(`${formatCount(t.reused)} reused`);
+    if (t.failed + t.unknown > 0) parts.push(`${formatCount(t.failed + t.unknown)} failed`);
+    if (t.pending > 0) parts.push(`${formatCount(t.pending)} still being written`);
     const commit = t.created + t.fetched + t.restored + t.finished > 0 ? `; commit ${shortPath(result.lockFile, root)} and ${shortPath(result.cacheDir, root)}/` : '';
     const billed = words === '' ? '' : ` · ${words}`;
     this.#logger.info(`done in ${seconds(result.durationMs)}: ${parts.join(', ')}${billed} · ${plural(t.requests, 'request')}${commit}`);
