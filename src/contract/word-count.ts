@@ -19,8 +19,8 @@ export interface WordCount {
   total: number;
 }
 
-/** Called for each word, with its `[start, end)` UTF-16 offsets; `cjk` for a Chinese/Japanese character. */
-type OnWord = (start: number, end: number, cjk: boolean) => void;
+/** Called for each word, with its `[start, end)` UTF-16 offsets; `cjk` for a Chinese/Japanese character. Returning true stops the scan. */
+type OnWord = (start: number, end: number, cjk: boolean) => boolean | void;
 
 /**
  * The words of `text`, in order. Japanese and Chinese have no spaces between words and no cheap,
@@ -43,13 +43,13 @@ function scanWords(text: string, onWord: OnWord): void {
     } else if (kind === JOINER && start >= 0) {
       const next = text.codePointAt(index + width);
       if (next === undefined || classify(next) !== WORD) {
-        onWord(start, index, false);
+        if (onWord(start, index, false) === true) return;
         start = -1;
       }
     } else {
-      if (start >= 0) onWord(start, index, false);
+      if (start >= 0 && onWord(start, index, false) === true) return;
       start = -1;
-      if (kind === CJK) onWord(index, index + width, true);
+      if (kind === CJK && onWord(index, index + width, true) === true) return;
     }
     index += width;
   }
@@ -79,19 +79,35 @@ function classify(code: number): number {
 export function countWords(text: string): WordCount {
   let words = 0;
   let cjkCharacters = 0;
-  scanWords(text, (_start, _end, cjk) => (cjk ? cjkCharacters++ : words++));
+  scanWords(text, (_start, _end, cjk) => {
+    if (cjk) cjkCharacters++;
+    else words++;
+  });
   return { words, cjkCharacters, total: words + cjkCharacters };
+}
+
+/** Whether `text` has at least `least` words as {@link countWords} counts them: the scan stops there (the quality checks ask it of every sentence). */
+export function hasWords(text: string, least: number): boolean {
+  if (least <= 0) return true;
+  let count = 0;
+  scanWords(text, () => ++count >= least);
+  return count >= least;
 }
 
 /** Calls `onWord` with the `[start, end)` UTF-16 offsets of each word in `text`, in order (as {@link wordSpans} lists them, without the list). */
 export function forEachWord(text: string, onWord: (start: number, end: number) => void): void {
-  scanWords(text, onWord);
+  // Wrapped: a callback that happens to return true must not stop the scan.
+  scanWords(text, (start, end) => {
+    onWord(start, end);
+  });
 }
 
 /** The `[start, end)` UTF-16 offsets of each word in `text`, in order; each counts one in {@link countWords}'s total. */
 export function wordSpans(text: string): { start: number; end: number }[] {
   const spans: { start: number; end: number }[] = [];
-  scanWords(text, (start, end) => spans.push({ start, end }));
+  scanWords(text, (start, end) => {
+    spans.push({ start, end });
+  });
   return spans;
 }
 

@@ -12,7 +12,8 @@ import { editHash, type ProcessedStore } from '../sync/index.js';
 
 /** Bumped when the record's shape or meaning changes: every record made before is then a miss. */
 // 2: the record keeps the article's quality findings and near-duplicate signature.
-const RECORD_FORMAT = 2;
+// 3: and its shingles (a record of format 2 has none: it is made again rather than read without them).
+const RECORD_FORMAT = 3;
 
 /** What the pipeline made of one article, plus what its entry needs from the output (so a hit reads no output). */
 export interface ProcessedRecord {
@@ -21,7 +22,7 @@ export interface ProcessedRecord {
   updatedAt: number;
   /** The sha256 (hex) of the hand edit processed, null for the service's HTML: `check` tells a record of the current edit from an older one. */
   edit: string | null;
-  /** The quality checks' findings with the pass's settings (they are part of the key), and the near-duplicate signature; null when every code is off. */
+  /** The quality checks' findings with the pass's settings (they are part of the key), the near-duplicate signature and shingles; null when every code is off. */
   quality: ArticleQuality | null;
 }
 
@@ -46,7 +47,7 @@ const recordSchema = z.object({
   polished: z.boolean(),
   updatedAt: z.number(),
   edit: z.string().nullable(),
-  quality: z.object({ findings: z.array(findingSchema), signature: z.string().nullable() }).nullable(),
+  quality: z.object({ findings: z.array(findingSchema), signature: z.string().nullable(), shingles: z.string().nullable() }).nullable(),
 });
 
 /** Everything the pipeline's result depends on. Equal parts, equal key; any part changed, a miss. */

@@ -131,18 +131,47 @@ function candidatePairs(signatures: readonly Uint32Array[], bands: number, rows:
   return pairs;
 }
 
-/** An article's MinHash signature as text (base64, little-endian): what a processed record keeps, so a cold store does not compute shingles again. */
-export function nearDuplicateSignature(html: string): string {
-  const signature = signatureOf(shinglesOf(htmlToText(html)));
-  const bytes = Buffer.alloc(signature.length * 4);
-  signature.forEach((value, index) => bytes.writeUInt32LE(value, index * 4));
+/** An article's shingles (its visible text's, see `shinglesOf`): what its signature is made of, and what an exact measure compares. */
+export function articleShingles(html: string): Uint32Array {
+  return shinglesOf(htmlToText(html));
+}
+
+/** Values as text (base64, little-endian): how a processed record keeps a signature or a set of shingles. */
+function valuesText(values: Uint32Array): string {
+  const bytes = Buffer.alloc(values.length * 4);
+  values.forEach((value, index) => bytes.writeUInt32LE(value, index * 4));
   return bytes.toString('base64');
 }
 
-function readSignature(text: string): Uint32Array | undefined {
+function readValues(text: string): Uint32Array | undefined {
   const bytes = Buffer.from(text, 'base64');
-  if (bytes.length !== SIGNATURE_LENGTH * 4) return undefined;
-  return Uint32Array.from({ length: SIGNATURE_LENGTH }, (_, index) => bytes.readUInt32LE(index * 4));
+  if (bytes.length % 4 !== 0) return undefined;
+  return Uint32Array.from({ length: bytes.length / 4 }, (_, index) => bytes.readUInt32LE(index * 4));
+}
+
+/** The MinHash signature of these shingles as text: what a processed record keeps, so a cold store does not compute it again. */
+export function signatureText(shingles: Uint32Array): string {
+  return valuesText(signatureOf(shingles));
+}
+
+/** An article's MinHash signature as text (base64, little-endian). */
+export function nearDuplicateSignature(html: string): string {
+  return signatureText(articleShingles(html));
+}
+
+/** Sorted, distinct shingles as text: a record keeps them, so measuring a candidate pair on a cold store does not read the texts again. */
+export function shinglesText(shingles: Uint32Array): string {
+  return valuesText(shingles);
+}
+
+/** Kept shingles as made by `shinglesText`; undefined when the text is not such a list. */
+export function readShingles(text: string): Uint32Array | undefined {
+  return readValues(text);
+}
+
+function readSignature(text: string): Uint32Array | undefined {
+  const values = readValues(text);
+  return values?.length === SIGNATURE_LENGTH ? values : undefined;
 }
 
 /** One article as the pass knows it: a kept signature (made by `nearDuplicateSignature`) when there is one, and its HTML, read only for a candidate pair. */
@@ -150,15 +179,17 @@ export interface SignedArticle {
   slug: string;
   signature: string | undefined;
   html: () => string;
+  /** Its shingles when known (a processed record keeps them): a candidate pair is then measured without reading its HTML. */
+  shingles?: (() => Uint32Array | undefined) | undefined;
 }
 
-/** The pairs at or above `threshold` from kept signatures: only candidate pairs read their HTML (to measure them exactly). */
+/** The pairs at or above `threshold` from kept signatures: only candidate pairs read their shingles, else their HTML (to measure them exactly). */
 export function findSignedNearDuplicates(articles: readonly SignedArticle[], threshold = 0.6): NearDuplicatePair[] {
   const signatures = articles.map((article) => (article.signature === undefined ? undefined : readSignature(article.signature)) ?? readSignature(nearDuplicateSignature(article.html()))!);
   const shingles = new Map<number, Uint32Array>();
   const shinglesAt = (index: number): Uint32Array => {
     let found = shingles.get(index);
-    if (found === undefined) shingles.set(index, (found = shinglesOf(htmlToText(articles[index]!.html()))));
+    if (found === undefined) shingles.set(index, (found = articles[index]!.shingles?.() ?? articleShingles(articles[index]!.html())));
     return found;
   };
   return pairsOf(articles, signatures, shinglesAt, threshold);

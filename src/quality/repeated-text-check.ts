@@ -2,7 +2,7 @@
 import { ParseLatin } from 'parse-latin';
 import retextRepeatedWords from 'retext-repeated-words';
 import { VFile } from 'vfile';
-import { countWords } from '../contract/word-count.js';
+import { hasWords } from '../contract/word-count.js';
 import { quote, where, type TextBlock } from './article-reading.js';
 import type { Check } from './check-context.js';
 import { capped } from './check-context.js';
@@ -48,12 +48,7 @@ function sentencesOf(text: string): string[] {
   return sentences;
 }
 
-/** Words as the one word counter counts them (a Chinese or Japanese character is one). */
-function wordCount(text: string): number {
-  return countWords(text).total;
-}
-
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
 /** A word written twice in a row, as a cheap scan sees it; retext-repeated-words then decides ("had had" is fine). */
 const DOUBLED_WORD = /(?<![\p{L}\p{N}])([\p{L}\p{N}]+)\s+\1(?![\p{L}\p{N}])/iu;
 
@@ -66,7 +61,7 @@ function blocksWithRepeatedRuns(blocks: readonly TextBlock[], min: number): Set<
   const owners = new Map<number, TextBlock>();
   const candidates = new Set<TextBlock>();
   for (const block of blocks) {
-    const words = (block.text.toLowerCase().match(WORD) ?? []).map(hashOf);
+    const words = wordHashes(block.text.toLowerCase());
     for (let i = 0; i + min <= words.length; i++) {
       let run = 0;
       for (let j = i; j < i + min; j++) run = Math.imul(run ^ words[j]!, 0x9e3779b1);
@@ -79,10 +74,33 @@ function blocksWithRepeatedRuns(blocks: readonly TextBlock[], min: number): Set<
   return candidates;
 }
 
-function hashOf(word: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
-  return hash;
+function wordChar(code: number): boolean {
+  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
+  return WORD_CHAR.test(String.fromCodePoint(code));
+}
+
+/**
+ * The FNV-1a hash of each word of `text` (a run of letters, digits and marks, by code point), in order: what hashing
+ * each match of `/[\p{L}\p{N}\p{M}]+/gu` gives, without making each word a string (this runs on every paragraph).
+ */
+function wordHashes(text: string): number[] {
+  const hashes: number[] = [];
+  let hash = 0;
+  let inWord = false;
+  for (let index = 0; index < text.length; ) {
+    const code = text.codePointAt(index)!;
+    const width = code > 0xffff ? 2 : 1;
+    if (wordChar(code)) {
+      if (!inWord) (hash = 0x811c9dc5), (inWord = true);
+      for (let unit = index; unit < index + width; unit++) hash = Math.imul(hash ^ text.charCodeAt(unit), 0x01000193);
+    } else if (inWord) {
+      hashes.push(hash);
+      inWord = false;
+    }
+    index += width;
+  }
+  if (inWord) hashes.push(hash);
+  return hashes;
 }
 
 /** retext-repeated-words on one block's nlcst (parse-latin): it knows "had had" and "Duran Duran" are fine. */
@@ -114,9 +132,9 @@ export const repeatedTextCheck: Check = ({ reading, options }) => {
       reported.add(key);
       continue;
     }
-    if (wordCount(block.text) >= min) paragraphs.set(key, block);
+    if (hasWords(block.text, min)) paragraphs.set(key, block);
     for (const sentence of sentencesOf(block.text)) {
-      if (wordCount(sentence) < min) continue;
+      if (!hasWords(sentence, min)) continue;
       const sentenceKey = sameKey(sentence);
       const first = sentences.get(sentenceKey);
       if (first === undefined) sentences.set(sentenceKey, block);
