@@ -19,8 +19,8 @@ export interface WordCount {
   total: number;
 }
 
-/** Called for each word, with its `[start, end)` UTF-16 offsets; `cjk` for a Chinese/Japanese character. Returning true stops the scan. */
-type OnWord = (start: number, end: number, cjk: boolean) => boolean | void;
+/** Called for each word, with its `[start, end)` UTF-16 offsets; `cjk` for a Chinese/Japanese character. */
+type OnWord = (start: number, end: number, cjk: boolean) => void;
 
 /**
  * The words of `text`, in order. Japanese and Chinese have no spaces between words and no cheap,
@@ -43,13 +43,13 @@ function scanWords(text: string, onWord: OnWord): void {
     } else if (kind === JOINER && start >= 0) {
       const next = text.codePointAt(index + width);
       if (next === undefined || classify(next) !== WORD) {
-        if (onWord(start, index, false) === true) return;
+        onWord(start, index, false);
         start = -1;
       }
     } else {
-      if (start >= 0 && onWord(start, index, false) === true) return;
+      if (start >= 0) onWord(start, index, false);
       start = -1;
-      if (kind === CJK && onWord(index, index + width, true) === true) return;
+      if (kind === CJK) onWord(index, index + width, true);
     }
     index += width;
   }
@@ -75,39 +75,54 @@ function classify(code: number): number {
   return WORD_CHAR.test(char) ? WORD : SEPARATOR;
 }
 
-/** Count the words of plain text (see {@link scanWords}). */
-export function countWords(text: string): WordCount {
+/**
+ * The words of `text` counted as {@link scanWords} finds them, stopping once there are `least`: the same walk, with
+ * counters instead of a callback. The checks and the pipeline count every article, paragraph and sentence, and
+ * scanWords's call site, given a callback from each of its callers, ran the count about 2.5 times slower.
+ */
+function tally(text: string, least: number): WordCount {
   let words = 0;
   let cjkCharacters = 0;
-  scanWords(text, (_start, _end, cjk) => {
-    if (cjk) cjkCharacters++;
-    else words++;
-  });
+  let inWord = false;
+  for (let index = 0; index < text.length && words + cjkCharacters < least; ) {
+    const code = text.codePointAt(index)!;
+    const width = code > 0xffff ? 2 : 1;
+    const kind = classify(code);
+    if (kind === WORD) {
+      inWord = true;
+    } else if (kind === JOINER && inWord) {
+      const next = text.codePointAt(index + width);
+      if (next === undefined || classify(next) !== WORD) (words++, (inWord = false));
+    } else {
+      if (inWord) words++;
+      inWord = false;
+      if (kind === CJK) cjkCharacters++;
+    }
+    index += width;
+  }
+  if (inWord) words++;
   return { words, cjkCharacters, total: words + cjkCharacters };
 }
 
-/** Whether `text` has at least `least` words as {@link countWords} counts them: the scan stops there (the quality checks ask it of every sentence). */
+/** Count the words of plain text (see {@link scanWords}). */
+export function countWords(text: string): WordCount {
+  return tally(text, Infinity);
+}
+
+/** Whether `text` has at least `least` words as {@link countWords} counts them: the count stops there (the quality checks ask it of every sentence). */
 export function hasWords(text: string, least: number): boolean {
-  if (least <= 0) return true;
-  let count = 0;
-  scanWords(text, () => ++count >= least);
-  return count >= least;
+  return tally(text, least).total >= least;
 }
 
 /** Calls `onWord` with the `[start, end)` UTF-16 offsets of each word in `text`, in order (as {@link wordSpans} lists them, without the list). */
 export function forEachWord(text: string, onWord: (start: number, end: number) => void): void {
-  // Wrapped: a callback that happens to return true must not stop the scan.
-  scanWords(text, (start, end) => {
-    onWord(start, end);
-  });
+  scanWords(text, onWord);
 }
 
 /** The `[start, end)` UTF-16 offsets of each word in `text`, in order; each counts one in {@link countWords}'s total. */
 export function wordSpans(text: string): { start: number; end: number }[] {
   const spans: { start: number; end: number }[] = [];
-  scanWords(text, (start, end) => {
-    spans.push({ start, end });
-  });
+  scanWords(text, (start, end) => spans.push({ start, end }));
   return spans;
 }
 
