@@ -4,7 +4,7 @@ import type { ArticleSpec, Manifest } from '../manifest/index.js';
 import { checksOff, qualitySummary, type QualitySummary } from '../quality/article-quality.js';
 import type { Finding } from '../quality/finding.js';
 import { manifestQuality } from '../quality/manifest-quality.js';
-import { findSignedNearDuplicates, nearDuplicateFindings, readShingles } from '../quality/near-duplicates.js';
+import { findSignedNearDuplicates, nearDuplicateFindings } from '../quality/near-duplicates.js';
 import type { QualityOptions } from '../quality/quality-options.js';
 import type { CollectionScope } from './collection-scope.js';
 import type { NearDuplicateInputs } from './pass-context.js';
@@ -55,11 +55,8 @@ export function applyNearDuplicates(scope: CollectionScope, options: QualityOpti
   // (Node's compile cache, which `astro` turns on, then skips compiling its data-store module: about a second at 600 articles).
   meta.set(SIGNATURES_KEY, JSON.stringify(Object.fromEntries([...known].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))));
   if (options.codes.near_duplicate === 'off') return;
-  // This pass's records keep their shingles: a candidate pair is measured on them, not on its HTML shingled again.
-  const shinglesOf = (id: string) => () => {
-    const kept = signatures.get(id)?.shingles;
-    return kept === null || kept === undefined ? undefined : readShingles(kept);
-  };
+  // An article checked in this pass has its shingles in memory: a candidate pair is measured on them, not on its HTML shingled again.
+  const shinglesOf = (id: string) => () => signatures.get(id)?.shingles ?? undefined;
   const articles = finished.map((entry) => ({ slug: entry.id, signature: known.get(entry.id), html: () => entry.rendered?.html ?? '', shingles: shinglesOf(entry.id) }));
   const found = nearDuplicateFindings(findSignedNearDuplicates(articles, options.nearDuplicateThreshold), options);
   for (const entry of finished) {

@@ -12,8 +12,7 @@ import { editHash, type ProcessedStore } from '../sync/index.js';
 
 /** Bumped when the record's shape or meaning changes: every record made before is then a miss. */
 // 2: the record keeps the article's quality findings and near-duplicate signature.
-// 3: and its shingles (a record of format 2 has none: it is made again rather than read without them).
-const RECORD_FORMAT = 3;
+const RECORD_FORMAT = 2;
 
 /** What the pipeline made of one article, plus what its entry needs from the output (so a hit reads no output). */
 export interface ProcessedRecord {
@@ -22,7 +21,7 @@ export interface ProcessedRecord {
   updatedAt: number;
   /** The sha256 (hex) of the hand edit processed, null for the service's HTML: `check` tells a record of the current edit from an older one. */
   edit: string | null;
-  /** The quality checks' findings with the pass's settings (they are part of the key), the near-duplicate signature and shingles; null when every code is off. */
+  /** The quality checks' findings with the pass's settings (they are part of the key), the near-duplicate signature (the shingles are not written); null when every code is off. */
   quality: ArticleQuality | null;
 }
 
@@ -47,7 +46,7 @@ const recordSchema = z.object({
   polished: z.boolean(),
   updatedAt: z.number(),
   edit: z.string().nullable(),
-  quality: z.object({ findings: z.array(findingSchema), signature: z.string().nullable(), shingles: z.string().nullable() }).nullable(),
+  quality: z.object({ findings: z.array(findingSchema), signature: z.string().nullable() }).nullable(),
 });
 
 /** Everything the pipeline's result depends on. Equal parts, equal key; any part changed, a miss. */
@@ -93,7 +92,9 @@ export function parseRecord(value: unknown): ProcessedRecord | undefined {
 }
 
 export function writeProcessed(store: ProcessedStore, slug: string, output: string, key: string, record: ProcessedRecord): Promise<void> {
-  return store.set(slug, { output, key, value: record });
+  // The shingles stay with the pass that made them: written, they would double the record.
+  const quality = record.quality === null ? null : { findings: record.quality.findings, signature: record.quality.signature };
+  return store.set(slug, { output, key, value: { ...record, quality } });
 }
 
 /** A downloaded (or handed to astro:assets) image deleted or never committed since: process again, which downloads it again. */

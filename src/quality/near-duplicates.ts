@@ -140,7 +140,7 @@ export function articleShingles(html: string): Uint32Array {
   return shinglesOf(htmlToText(html));
 }
 
-/** Values as text (base64, little-endian): how a processed record keeps a signature or a set of shingles. */
+/** Values as text (base64, little-endian): how a processed record keeps a signature. */
 function valuesText(values: Uint32Array): string {
   const bytes = Buffer.alloc(values.length * 4);
   values.forEach((value, index) => bytes.writeUInt32LE(value, index * 4));
@@ -165,16 +165,6 @@ export function nearDuplicateSignature(html: string): string {
   return signatureText(articleShingles(html));
 }
 
-/** Sorted, distinct shingles as text: a record keeps them, so measuring a candidate pair on a cold store does not read the texts again. */
-export function shinglesText(shingles: Uint32Array): string {
-  return valuesText(shingles);
-}
-
-/** Kept shingles as made by `shinglesText`; undefined when the text is not such a list. */
-export function readShingles(text: string): Uint32Array | undefined {
-  return readValues(text);
-}
-
 function readSignature(text: string): Uint32Array | undefined {
   const values = readValues(text);
   return values?.length === SIGNATURE_LENGTH ? values : undefined;
@@ -185,7 +175,7 @@ export interface SignedArticle {
   slug: string;
   signature: string | undefined;
   html: () => string;
-  /** Its shingles when known (a processed record keeps them): a candidate pair is then measured without reading its HTML. */
+  /** Its shingles when known (the pass that checked it made them): a candidate pair is then measured without reading its HTML. */
   shingles?: (() => Uint32Array | undefined) | undefined;
 }
 
