@@ -4,7 +4,7 @@ import type { ArticleSpec, Manifest } from '../manifest/index.js';
 import { localeLinkMaps, type LocaleSettings } from './locale-links.js';
 import type { LockEntry, LockEntryError, OutputCache, ProcessedStore, SyncOptions } from '../sync/index.js';
 import type { ArticleService } from '../service/article-service.js';
-import type { QualityOptions } from '../quality/index.js';
+import type { ArticleQuality, QualityOptions } from '../quality/index.js';
 import type { SiteContext } from './article-entry.js';
 import type { CollectionScope } from './collection-scope.js';
 import { OUTPUT_OPTIONS } from './option-declarations.js';
@@ -12,6 +12,9 @@ import { OFFLINE_DOWNLOADS, type ResolvedLoaderOptions } from './options.js';
 import type { PassChecks } from './pipeline-pool.js';
 import type { PassCovers } from './pass-covers.js';
 import type { DownloadedImages } from './processed-entries.js';
+
+/** What the near-duplicate check needs of an entry, as its processed record keeps it. */
+export type NearDuplicateInputs = Pick<ArticleQuality, 'signature' | 'shingles'>;
 
 /** What one pass settled and the background wait reuses. */
 export interface PassContext extends PassCovers {
@@ -41,8 +44,8 @@ export interface PassContext extends PassCovers {
   /** The quality settings of the pass (part of the fingerprint), and what the pipeline's jobs check (undefined: every code off). */
   quality: QualityOptions;
   checks: PassChecks | undefined;
-  /** The near-duplicate signature of each entry written this pass (null: near_duplicate off), for the pass's near-duplicate check. */
-  signatures: Map<string, string | null>;
+  /** The near-duplicate signature and shingles of each entry written this pass (null: near_duplicate off), for the pass's near-duplicate check. */
+  signatures: Map<string, NearDuplicateInputs | null>;
 }
 
 /** The sync options every pass of this collection shares: its spending rules and its service. */

@@ -7,6 +7,7 @@ import { manifestQuality } from '../quality/manifest-quality.js';
 import { findSignedNearDuplicates, nearDuplicateFindings } from '../quality/near-duplicates.js';
 import type { QualityOptions } from '../quality/quality-options.js';
 import type { CollectionScope } from './collection-scope.js';
+import type { NearDuplicateInputs } from './pass-context.js';
 import type { PassChecks } from './pipeline-pool.js';
 
 /** Where the store's signatures are kept between passes (Astro's meta store, beside the entries): an unchanged entry is not read again. */
@@ -41,20 +42,22 @@ function findingsOf(data: Record<string, unknown>): Finding[] {
  * near_duplicate across the finished entries of the store: signatures from this pass's records, else as kept by the last pass;
  * an entry whose near-duplicate findings changed is written again (its digest marked, so the next pass knows its own).
  */
-export function applyNearDuplicates(scope: CollectionScope, options: QualityOptions, signatures: ReadonlyMap<string, string | null>): void {
+export function applyNearDuplicates(scope: CollectionScope, options: QualityOptions, signatures: ReadonlyMap<string, NearDuplicateInputs | null>): void {
   const { store, meta } = scope.context;
   const kept = parseSignatures(meta.get(SIGNATURES_KEY));
   const finished = [...store.values()].filter((entry) => (entry.data as { status?: unknown }).status === 'finished');
   const known = new Map<string, string>();
   for (const entry of finished) {
-    const signature = signatures.has(entry.id) ? signatures.get(entry.id) : kept[entry.id];
+    const signature = signatures.has(entry.id) ? signatures.get(entry.id)?.signature : kept[entry.id];
     if (typeof signature === 'string') known.set(entry.id, signature);
   }
   // In slug order, not the order entries finished in: the data store is then the same from one build to the next
   // (Node's compile cache, which `astro` turns on, then skips compiling its data-store module: about a second at 600 articles).
   meta.set(SIGNATURES_KEY, JSON.stringify(Object.fromEntries([...known].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))));
   if (options.codes.near_duplicate === 'off') return;
-  const articles = finished.map((entry) => ({ slug: entry.id, signature: known.get(entry.id), html: () => entry.rendered?.html ?? '' }));
+  // An article checked in this pass has its shingles in memory: a candidate pair is measured on them, not on its HTML shingled again.
+  const shinglesOf = (id: string) => () => signatures.get(id)?.shingles ?? undefined;
+  const articles = finished.map((entry) => ({ slug: entry.id, signature: known.get(entry.id), html: () => entry.rendered?.html ?? '', shingles: shinglesOf(entry.id) }));
   const found = nearDuplicateFindings(findSignedNearDuplicates(articles, options.nearDuplicateThreshold), options);
   for (const entry of finished) {
     const mine = found.filter((finding) => finding.slug === entry.id);

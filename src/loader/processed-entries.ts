@@ -21,7 +21,7 @@ export interface ProcessedRecord {
   updatedAt: number;
   /** The sha256 (hex) of the hand edit processed, null for the service's HTML: `check` tells a record of the current edit from an older one. */
   edit: string | null;
-  /** The quality checks' findings with the pass's settings (they are part of the key), and the near-duplicate signature; null when every code is off. */
+  /** The quality checks' findings with the pass's settings (they are part of the key), the near-duplicate signature (the shingles are not written); null when every code is off. */
   quality: ArticleQuality | null;
 }
 
@@ -92,7 +92,9 @@ export function parseRecord(value: unknown): ProcessedRecord | undefined {
 }
 
 export function writeProcessed(store: ProcessedStore, slug: string, output: string, key: string, record: ProcessedRecord): Promise<void> {
-  return store.set(slug, { output, key, value: record });
+  // The shingles stay with the pass that made them: written, they would double the record.
+  const quality = record.quality === null ? null : { findings: record.quality.findings, signature: record.quality.signature };
+  return store.set(slug, { output, key, value: { ...record, quality } });
 }
 
 /** A downloaded (or handed to astro:assets) image deleted or never committed since: process again, which downloads it again. */

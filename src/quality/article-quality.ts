@@ -1,14 +1,20 @@
 // One article's quality as the loader keeps it (in its processed record) and shows it (`entry.data.quality`): findings, counts, and its near-duplicate signature.
 import type { ArticleToCheck } from './check-context.js';
 import type { Finding } from './finding.js';
-import { nearDuplicateSignature } from './near-duplicates.js';
+import { articleShingles, signatureText } from './near-duplicates.js';
 import type { QualityOptions } from './quality-options.js';
 
-/** What a processed record keeps: the findings of the article alone (near_duplicate needs the collection) and its MinHash signature. */
+/** What a processed record keeps: the findings of the article alone (near_duplicate needs the collection) and its MinHash signature; and, for the pass that made it, its shingles. */
 export interface ArticleQuality {
   findings: Finding[];
   /** Null when `near_duplicate` is off. */
   signature: string | null;
+  /**
+   * The article's sorted shingles, made with its signature, null when `near_duplicate` is off: the pass that checked it measures a
+   * pair the signatures leave in doubt on them, instead of shingling the HTML again. Held in memory only: a processed record does
+   * not keep them (they would double the size of the committed cache), so a record read from disk has none.
+   */
+  shingles?: Uint32Array | null;
 }
 
 /** `entry.data.quality`: every finding of the article, and how many are errors and warnings. */
@@ -23,7 +29,10 @@ export async function articleQuality(article: ArticleToCheck, options: QualityOp
   // The checks (and the HTML parser they read with) load with the first article checked, not with the loader.
   const { checkArticle } = await import('./check-article.js');
   const findings = await checkArticle(article, options);
-  return { findings, signature: options.codes.near_duplicate === 'off' ? null : nearDuplicateSignature(article.html) };
+  if (options.codes.near_duplicate === 'off') return { findings, signature: null, shingles: null };
+  // Shingled once: the signature is made of them, and the pass measures candidate pairs on them.
+  const shingles = articleShingles(article.html);
+  return { findings, signature: signatureText(shingles), shingles };
 }
 
 export function qualitySummary(findings: readonly Finding[]): QualitySummary {

@@ -27,7 +27,10 @@ function escapeRegExp(text: string): string {
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
 function letterOrDigit(code: number | undefined): boolean {
-  return code !== undefined && LETTER_OR_DIGIT.test(String.fromCodePoint(code));
+  if (code === undefined) return false;
+  // ASCII without the pattern: most of what is tested before and after a keyword's word.
+  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
+  return LETTER_OR_DIGIT.test(String.fromCodePoint(code));
 }
 
 /** The code point that ends just before `offset`, if any. */

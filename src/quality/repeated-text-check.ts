@@ -2,7 +2,7 @@
 import { ParseLatin } from 'parse-latin';
 import retextRepeatedWords from 'retext-repeated-words';
 import { VFile } from 'vfile';
-import { countWords } from '../contract/word-count.js';
+import { hasWords } from '../contract/word-count.js';
 import { quote, where, type TextBlock } from './article-reading.js';
 import type { Check } from './check-context.js';
 import { capped } from './check-context.js';
@@ -24,7 +24,11 @@ function sameKey(text: string): string {
   return text.slice(0, end).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-const STOPS = new Set([...'.!?。！？']);
+/** `.!?。！？` by code unit: a Set of one-character strings, asked at every character, was most of the split's cost. */
+function isStop(unit: number): boolean {
+  return unit === 0x2e || unit === 0x21 || unit === 0x3f || unit === 0x3002 || unit === 0xff01 || unit === 0xff1f;
+}
+
 const CLOSING = new Set([...'.!?。！？"\'”’)']);
 
 /**
@@ -37,7 +41,7 @@ function sentencesOf(text: string): string[] {
   const sentences: string[] = [];
   let start = 0;
   for (let i = 0; i < text.length; i++) {
-    if (!STOPS.has(text[i]!)) continue;
+    if (!isStop(text.charCodeAt(i))) continue;
     // "3.5" and "example.com" go on: a Latin stop ends a sentence before a space or the end.
     if (text[i] === '.' && i + 1 < text.length && !/[\s"'”’)]/.test(text[i + 1]!)) continue;
     while (i + 1 < text.length && CLOSING.has(text[i + 1]!)) i++;
@@ -48,12 +52,7 @@ function sentencesOf(text: string): string[] {
   return sentences;
 }
 
-/** Words as the one word counter counts them (a Chinese or Japanese character is one). */
-function wordCount(text: string): number {
-  return countWords(text).total;
-}
-
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
 /** A word written twice in a row, as a cheap scan sees it; retext-repeated-words then decides ("had had" is fine). */
 const DOUBLED_WORD = /(?<![\p{L}\p{N}])([\p{L}\p{N}]+)\s+\1(?![\p{L}\p{N}])/iu;
 
@@ -66,7 +65,7 @@ function blocksWithRepeatedRuns(blocks: readonly TextBlock[], min: number): Set<
   const owners = new Map<number, TextBlock>();
   const candidates = new Set<TextBlock>();
   for (const block of blocks) {
-    const words = (block.text.toLowerCase().match(WORD) ?? []).map(hashOf);
+    const words = wordHashes(block.text.toLowerCase());
     for (let i = 0; i + min <= words.length; i++) {
       let run = 0;
       for (let j = i; j < i + min; j++) run = Math.imul(run ^ words[j]!, 0x9e3779b1);
@@ -79,10 +78,77 @@ function blocksWithRepeatedRuns(blocks: readonly TextBlock[], min: number): Set<
   return candidates;
 }
 
-function hashOf(word: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
-  return hash;
+function wordChar(code: number): boolean {
+  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
+  return WORD_CHAR.test(String.fromCodePoint(code));
+}
+
+/**
+ * The FNV-1a hash of each word of `text` (a run of letters, digits and marks, by code point), in order: what hashing
+ * each match of `/[\p{L}\p{N}\p{M}]+/gu` gives, without making each word a string (this runs on every paragraph).
+ */
+function wordHashes(text: string): number[] {
+  const hashes: number[] = [];
+  let hash = 0;
+  let inWord = false;
+  for (let index = 0; index < text.length; ) {
+    const code = text.codePointAt(index)!;
+    const width = code > 0xffff ? 2 : 1;
+    if (wordChar(code)) {
+      if (!inWord) (hash = 0x811c9dc5), (inWord = true);
+      for (let unit = index; unit < index + width; unit++) hash = Math.imul(hash ^ text.charCodeAt(unit), 0x01000193);
+    } else if (inWord) {
+      hashes.push(hash);
+      inWord = false;
+    }
+    index += width;
+  }
+  if (inWord) hashes.push(hash);
+  return hashes;
+}
+
+function asciiWordUnit(unit: number): boolean {
+  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x30 && unit <= 0x39);
+}
+
+/** `\s` among the code units `mayDoubleWord` reads itself (ASCII, no-break space, General Punctuation). */
+function spaceUnit(unit: number): boolean {
+  return unit === 0x20 || (unit >= 0x09 && unit <= 0x0d) || unit === 0xa0 || (unit >= 0x2000 && unit <= 0x200a) || unit === 0x2028 || unit === 0x2029 || unit === 0x202f || unit === 0x205f;
+}
+
+function foldedUnit(unit: number): number {
+  return unit >= 0x41 && unit <= 0x5a ? unit + 0x20 : unit;
+}
+
+function sameWordAt(text: string, first: number, second: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (foldedUnit(text.charCodeAt(first + k)) !== foldedUnit(text.charCodeAt(second + k))) return false;
+  return true;
+}
+
+/**
+ * Whether DOUBLED_WORD can match `text`: in ASCII text (with no-break and General Punctuation spaces, dashes and
+ * quotes, none a letter or digit) its words are the runs of [A-Za-z0-9], and it matches exactly when one is followed,
+ * across spaces only, by itself in any case: that is decided here. Any other character (another script, where
+ * case folding is Unicode's) leaves it to the pattern. The pattern, run on every paragraph, cost several times this scan.
+ */
+function mayDoubleWord(text: string): boolean {
+  let start = -1;
+  let length = 0;
+  let spacesOnly = false;
+  for (let i = 0; i < text.length; ) {
+    const unit = text.charCodeAt(i);
+    if (asciiWordUnit(unit)) {
+      let end = i + 1;
+      while (end < text.length && asciiWordUnit(text.charCodeAt(end))) end++;
+      if (start >= 0 && spacesOnly && end - i === length && sameWordAt(text, start, i, length)) return true;
+      (start = i), (length = end - i), (spacesOnly = true), (i = end);
+      continue;
+    }
+    if (unit >= 0x80 && unit !== 0xa0 && !(unit >= 0x2000 && unit <= 0x206f)) return true;
+    if (!spaceUnit(unit)) spacesOnly = false;
+    i++;
+  }
+  return false;
 }
 
 /** retext-repeated-words on one block's nlcst (parse-latin): it knows "had had" and "Duran Duran" are fine. */
@@ -105,7 +171,7 @@ export const repeatedTextCheck: Check = ({ reading, options }) => {
   const reported = new Set<string>();
   const found: Observation[] = [];
   for (const block of prose) {
-    if (DOUBLED_WORD.test(block.text)) found.push(...doubledWords(block));
+    if (mayDoubleWord(block.text) && DOUBLED_WORD.test(block.text)) found.push(...doubledWords(block));
     if (!candidates.has(block)) continue;
     const key = sameKey(block.text);
     const earlier = paragraphs.get(key);
@@ -114,9 +180,9 @@ export const repeatedTextCheck: Check = ({ reading, options }) => {
       reported.add(key);
       continue;
     }
-    if (wordCount(block.text) >= min) paragraphs.set(key, block);
+    if (hasWords(block.text, min)) paragraphs.set(key, block);
     for (const sentence of sentencesOf(block.text)) {
-      if (wordCount(sentence) < min) continue;
+      if (!hasWords(sentence, min)) continue;
       const sentenceKey = sameKey(sentence);
       const first = sentences.get(sentenceKey);
       if (first === undefined) sentences.set(sentenceKey, block);
