@@ -6,17 +6,17 @@
 // Each build starts with no Astro cache (node_modules/.astro, where Astro also keeps optimized images) and no dist/;
 // articles.cache/processed/ is kept from a first build of each setting, so the pipeline's own cost is not counted.
 // The cost per image is the difference of the medians over 200.
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCachedCorpus } from './article-corpus.mjs';
 import { runAstroBuild } from './astro-child.mjs';
+import { installModules } from './warm-sites.mjs';
 import { importDist } from './dist-location.mjs';
 import { runIfMain } from './report.mjs';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const PACKAGE = process.env.AAL_PACKAGE === undefined ? REPO : resolve(process.env.AAL_PACKAGE);
 const ARTICLES = 50;
 const PER_ARTICLE = 4;
 const ROUNDS = 3;
@@ -27,10 +27,7 @@ async function makeSite(root) {
   const source = await readFile(join(root, 'src/content.article-loader.mjs'), 'utf8');
   await writeFile(config, source.replace("manifest: './articles.yaml'", "manifest: './articles.yaml', downloadImages: true, optimizeImages: process.env.AAL_OPTIMIZE !== '0'"));
   for (const variant of ['article-loader', 'glob', 'bare']) await rm(join(root, `src/content.${variant}.mjs`));
-  const modules = join(root, 'node_modules');
-  await mkdir(modules);
-  for (const entry of await readdir(join(REPO, 'node_modules'))) if (!entry.startsWith('.')) await symlink(join(REPO, 'node_modules', entry), join(modules, entry));
-  await symlink(PACKAGE, join(modules, 'astro-article-loader'));
+  await installModules(root);
 }
 
 /** The article's own images swapped for 4 files in public/_articles/. */

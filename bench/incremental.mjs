@@ -6,17 +6,17 @@
 // with incrementalBuild on and `cacheKey: entry.digest` in getStaticPaths. Measured, each the median of 3:
 // - a full build: no incremental cache (node_modules/.astro removed), every page rendered;
 // - after one article changed (a hand edit in articles.edits/): only its page is rendered, the others restored.
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCachedCorpus } from './article-corpus.mjs';
 import { runAstroBuild } from './astro-child.mjs';
+import { installModules } from './warm-sites.mjs';
 import { importDist } from './dist-location.mjs';
 import { runIfMain } from './report.mjs';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const PACKAGE = process.env.AAL_PACKAGE === undefined ? REPO : resolve(process.env.AAL_PACKAGE);
 const ROUNDS = 3;
 
 async function makeSite(root) {
@@ -27,10 +27,7 @@ async function makeSite(root) {
   await writeFile(config, (await readFile(config, 'utf8')).replace("telemetry: false,", "telemetry: false,\n  experimental: { incrementalBuild: true },"));
   const page = join(root, 'src/pages/articles/[slug].astro');
   await writeFile(page, (await readFile(page, 'utf8')).replace('props: { entry } }', 'props: { entry }, cacheKey: entry.digest }'));
-  const modules = join(root, 'node_modules');
-  await mkdir(modules);
-  for (const entry of await readdir(join(REPO, 'node_modules'))) if (!entry.startsWith('.')) await symlink(join(REPO, 'node_modules', entry), join(modules, entry));
-  await symlink(PACKAGE, join(modules, 'astro-article-loader'));
+  await installModules(root);
 }
 
 async function build(root, env, { fresh }) {

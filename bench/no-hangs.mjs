@@ -8,12 +8,13 @@
 // port. The build must end, serving the two cached articles, within 2 minutes and 15 seconds.
 
 import { once } from 'node:events';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAstroBuild } from './astro-child.mjs';
+import { installModules } from './warm-sites.mjs';
 import { importDist } from './dist-location.mjs';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -21,12 +22,7 @@ const TARGETS = { silent: 120, refused: 15 };
 
 async function makeSite(root) {
   await cp(join(REPO, 'fixtures/sites/basic'), root, { recursive: true });
-  const modules = join(root, 'node_modules');
-  await mkdir(modules);
-  for (const entry of await readdir(join(REPO, 'node_modules'))) {
-    if (!entry.startsWith('.')) await symlink(join(REPO, 'node_modules', entry), join(modules, entry));
-  }
-  await symlink(REPO, join(modules, 'astro-article-loader'));
+  await installModules(root);
 }
 
 async function astroBuild(root, env) {

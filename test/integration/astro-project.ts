@@ -10,9 +10,9 @@ export { buildPackage, ChildOutput, childEnv, REPO, type Site };
 export const ARTIFACTS = join(REPO, 'test-artifacts');
 const ASTRO_BIN = join(REPO, 'node_modules/astro/bin/astro.mjs');
 
-/** The toolbar fixture, with the package installed as published (see createSite's `copy`). */
+/** The toolbar fixture (the package installed as published, as createSite does). */
 export function createSite(name = 'toolbar'): Promise<Site> {
-  return createFixtureSite(name, { install: 'copy' });
+  return createFixtureSite(name);
 }
 
 export interface RunResult {

@@ -1,7 +1,7 @@
 // Test harness: the playground as committed, copied and built offline once per test run for the files that only read the result.
-import { cp, mkdir, readdir, readFile, symlink } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { astro, buildPackage, REPO, type RunResult } from '../loader/astro-site.js';
+import { astro, buildPackage, installModules, REPO, type RunResult } from '../loader/astro-site.js';
 import { sharedBuild } from '../shared-build.js';
 
 export interface BuiltPlayground {
@@ -12,14 +12,10 @@ export interface BuiltPlayground {
   lockBefore: string;
 }
 
-/** A copy of playground/ (without its build output) whose node_modules links the repository's, and the package as `npm link` makes it. */
+/** A copy of playground/ (without its build output) with its node_modules, the package installed as published (installModules). */
 async function copyPlayground(root: string): Promise<void> {
   await cp(join(REPO, 'playground'), root, { recursive: true, filter: (source) => !/[/\\](dist|node_modules|\.astro)$/.test(source) });
-  await mkdir(join(root, 'node_modules'));
-  for (const entry of await readdir(join(REPO, 'node_modules'))) {
-    if (!entry.startsWith('.')) await symlink(join(REPO, 'node_modules', entry), join(root, 'node_modules', entry));
-  }
-  await symlink(REPO, join(root, 'node_modules', 'astro-article-loader'));
+  await installModules(root);
 }
 
 /**

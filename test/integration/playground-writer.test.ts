@@ -2,11 +2,11 @@
 // the loopback stand-in of an OpenAI-compatible server. The pages' text is the model's; a second build asks it nothing.
 // Also the emulator command with --writer-url, as the published bin runs it.
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astro, buildPackage, childEnv, REPO, type RunResult } from '../loader/astro-site.js';
+import { astro, buildPackage, childEnv, installModules, REPO, type RunResult } from '../loader/astro-site.js';
 import { startStandIn, type StandIn } from '../emulator/openai-stand-in.js';
 import { ChildOutput } from '../child-output.js';
 
@@ -43,11 +43,7 @@ beforeAll(async () => {
   const source = await readFile(config, 'utf8');
   expect(source).toContain("manifest: './articles.yaml',");
   await writeFile(config, source.replace("manifest: './articles.yaml',", `manifest: './articles.yaml', emulator: { timing: 'instant', writer: { url: '${server.url}', model: 'stand-in-1b' } },`));
-  await mkdir(join(root, 'node_modules'));
-  for (const entry of await readdir(join(REPO, 'node_modules'))) {
-    if (!entry.startsWith('.')) await symlink(join(REPO, 'node_modules', entry), join(root, 'node_modules', entry));
-  }
-  await symlink(REPO, join(root, 'node_modules', 'astro-article-loader'));
+  await installModules(root);
   build = await astro(root, ['build'], { ARTICLES_WRITER_URL: undefined, ARTICLES_WRITER_KEY: undefined });
   callsAfterFirstBuild = server.calls.length;
   rebuild = await astro(root, ['build'], { ARTICLES_WRITER_URL: undefined, ARTICLES_WRITER_KEY: undefined });

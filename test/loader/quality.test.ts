@@ -1,7 +1,7 @@
 // Quality checks in a real `astro build` of a fixture site with planted flaws (the embedded emulator's `flaws`): each finding
 // appears with its code in `entry.data.quality` (printed by the page), in the build log and in `check --json`; a clean
 // article has none; a code set to 'off' never appears; a hand edit is checked too; a wrong setting is one clear error.
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/cli-harness.js';
@@ -42,6 +42,12 @@ async function pageQuality(slug: string): Promise<Quality> {
 
 const codes = (quality: Quality): string[] => quality.findings.map((finding) => finding.code);
 
+/** Every page's near_duplicate findings. */
+async function nearDuplicates(): Promise<Quality['findings']> {
+  const slugs = ['espresso-machines', ...Object.keys(FLAWS).map((keyword) => keyword.replace(/ /g, '-'))];
+  return (await Promise.all(slugs.map(pageQuality))).flatMap((quality) => quality.findings.filter((f) => f.code === 'near_duplicate'));
+}
+
 beforeAll(async () => {
   await buildPackage();
   site = await createSite('basic');
@@ -72,8 +78,7 @@ describe('quality checks in a build', () => {
   });
 
   it('should find the copied article a near-duplicate of another, across the collection', async () => {
-    const slugs = ['espresso-machines', ...Object.keys(FLAWS).map((keyword) => keyword.replace(/ /g, '-'))];
-    const near = (await Promise.all(slugs.map(pageQuality))).flatMap((quality) => quality.findings.filter((f) => f.code === 'near_duplicate'));
+    const near = await nearDuplicates();
     expect(near).toHaveLength(1);
     expect(near[0]!.message).toMatch(/"pour-over-coffee"/);
   });
@@ -101,6 +106,20 @@ describe('quality checks in a build', () => {
     expect(document.findings.map((f) => f.code)).not.toContain('repeated_text');
     expect(document.findings.filter((f) => f.code === 'near_duplicate')).toHaveLength(1);
   });
+
+  it('should keep the near-duplicate finding through a rebuild with nothing changed, and drop it once the copy is edited apart', async () => {
+    // The store is warm and nothing changed: the findings decided by the first build stand (they are not decided again).
+    const unchanged = await astro(site.root, ['build']);
+    expect(unchanged.code, unchanged.output).toBe(0);
+    expect(await nearDuplicates()).toHaveLength(1);
+    const edit = join(site.root, 'articles.edits/pour-over-coffee.html');
+    await mkdir(join(site.root, 'articles.edits'), { recursive: true });
+    await writeFile(edit, '<p>Pour over coffee, as I make it: a kettle with a thin spout, paper rinsed with hot water, and a slow spiral pour that takes three minutes from the first drop.</p>');
+    // The edit stays (its record is now the article's one), so the tests below see every article with a record of its current text.
+    const edited = await astro(site.root, ['build']);
+    expect(edited.code, edited.output).toBe(0);
+    expect(await nearDuplicates()).toEqual([]);
+  }, 120_000);
 
   it('should check a hand edit too, saying it was put through the pipeline now', async () => {
     await mkdir(join(site.root, 'articles.edits'), { recursive: true });
