@@ -5,7 +5,6 @@ import { shortPath } from '../loader/short-path.js';
 import { unknownCreatesLines } from '../sync/unknown-creates.js';
 import { formatCount, plural } from '../lang/count-text.js';
 
-
 function duration(ms: number): string {
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return ms > 0 && seconds === 0 ? 'under 1 s' : `${seconds} s`;

@@ -13,7 +13,7 @@ import type { PassChecks } from './pipeline-pool.js';
 import type { PassCovers } from './pass-covers.js';
 import type { DownloadedImages } from './processed-entries.js';
 
-/** What the near-duplicate check needs of an entry, as its processed record keeps it. */
+/** What the near-duplicate check needs of an entry written this pass: its signature (kept in its processed record) and its shingles (held by the pass only). */
 export type NearDuplicateInputs = Pick<ArticleQuality, 'signature' | 'shingles'>;
 
 /** What one pass settled and the background wait reuses. */

@@ -108,7 +108,8 @@ export function killNineScenario(campaign: Campaign): void {
       client = createArticleClient({ baseUrl: emulator.url, apiKey: campaign.apiKey, idempotentCreates: true, retry: { baseDelayMs: 10, maxDelayMs: 100 } });
       const dir = await campaign.tempDir('kill');
       const random = createRandom('fault-campaign-kill-moments');
-      // Drawn up front, in round order, so the seed alone decides every kill moment whatever order the rounds end in.
+      // After `ready` (line 1): somewhere from before the plan to the last finished article. Drawn up front, in round order,
+      // so the seed alone decides every kill moment whatever order the rounds end in.
       const moments = Array.from({ length: KILLS }, () => ({ afterLines: 1 + random.int(0, KILL_WINDOW_LINES - 1), delayMs: random.int(0, 10) }));
       const started = Date.now();
       // Rounds are independent (own lock file, own keywords): a few run at once, since a resumed run mostly waits for the
