@@ -1,5 +1,6 @@
 // The `schedule` field (a publishing cadence: `{ start, every, at?, timezone? }`), checked into one value that names its group of entries.
 import { DURATION_EXAMPLES, formatDurationText, isBareNumber, parseDuration, type Duration } from '../lang/duration.js';
+import { isCalendarDay } from '../lang/calendar-day.js';
 import { isPlainObject } from '../lang/plain-object.js';
 import { didYouMean, suggestName } from './suggestion.js';
 
@@ -62,8 +63,7 @@ function startOf(value: unknown, problem: ScheduleProblem): string | undefined {
     return undefined;
   }
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+  if (!isCalendarDay(year, month, day)) {
     problem('schedule.start', `${JSON.stringify(text)} is not a date of the calendar; check the month and the day`);
     return undefined;
   }

@@ -1,4 +1,5 @@
 // What the site owner keeps on an entry besides the request: own data, draft, publish date, schedule and refresh age. Never sent to the service and never part of the request hash, so changing them costs nothing.
+import { isCalendarDay } from '../lang/calendar-day.js';
 import { isPlainObject } from '../lang/plain-object.js';
 import type { Duration } from '../lang/duration.js';
 import { dataFieldClash } from './built-in-entry-fields.js';
@@ -44,14 +45,10 @@ export function publishDateOf(value: unknown): Date | string {
   const [, year, month, day] = match;
   const date = new Date(match[4] === undefined ? `${year}-${month}-${day}T00:00:00Z` : value.trim().replace(' ', 'T'));
   // `2026-02-30` parses to March 2nd in some engines: the day must survive the round trip.
-  if (Number.isNaN(date.getTime()) || Number(day) > daysIn(Number(year), Number(month))) {
+  if (Number.isNaN(date.getTime()) || !isCalendarDay(Number(year), Number(month), Number(day))) {
     return `${JSON.stringify(value)} is not a date of the calendar; check the month and the day`;
   }
   return date;
-}
-
-function daysIn(year: number, month: number): number {
-  return month < 1 || month > 12 ? 0 : new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** The checked `data` map, or undefined after reporting why it is not one. */
