@@ -21,14 +21,14 @@ import { applyResult, articleMarks, publishDates, unpublishedSlugs } from './syn
 /** One sync: read the manifest, create and (in a build) wait, then put every article in the store. In dev, a wait still needed goes on in the background. */
 export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: DevSession | undefined): Promise<void> {
   writer.resetCounts();
-  const { manifest, quality } = await readManifest(scope);
+  const { manifest, quality, now } = await readManifest(scope);
   const { lockFile } = scope.paths();
   const service = openService(scope);
   let handedOver = false;
   scope.activity.busy += 1;
   scope.tracker.start();
   try {
-    const { result, pass } = await syncPass(scope, { manifest, quality }, lockFile, service, dev);
+    const { result, pass } = await syncPass(scope, { manifest, quality, now }, lockFile, service, dev);
     handedOver = await settlePass(scope, writer, result, pass, dev);
   } catch (error) {
     scope.tracker.finish(undefined, error instanceof Error ? error.message : String(error));
@@ -40,8 +40,12 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
   }
 }
 
-/** The manifest, checked against the owner's data schema, its warnings logged, and the pass's quality settings (checked before any request). */
-export async function readManifest(scope: CollectionScope): Promise<{ manifest: Manifest; quality: QualityOptions }> {
+/**
+ * The manifest, checked against the owner's data schema, its warnings logged, and the pass's quality settings (checked before any
+ * request); and the pass's one instant, which dates the calendar, what is published yet and the panel's marks alike.
+ */
+export async function readManifest(scope: CollectionScope): Promise<{ manifest: Manifest; quality: QualityOptions; now: Date }> {
+  const now = currentTime();
   const source = scope.options.manifest;
   const manifest =
     source.kind === 'file'
@@ -49,8 +53,8 @@ export async function readManifest(scope: CollectionScope): Promise<{ manifest: 
       : resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
   checkEntryData(manifest, scope.options.dataSchema);
   scope.log.manifestWarnings(manifest);
-  const scheduled = await withPassCalendar(manifest, scope.paths().lockFile, !scope.options.frozen, scope.log);
-  return { manifest: scheduled, quality: passQuality(scope, manifest) };
+  const scheduled = await withPassCalendar(manifest, { lockFile: scope.paths().lockFile, record: !scope.options.frozen, now }, scope.log);
+  return { manifest: scheduled, quality: passQuality(scope, manifest), now };
 }
 
 /** The service of one pass: the real one, or the embedded emulator, started only when an article needs it. */
@@ -67,7 +71,7 @@ export function openService(scope: CollectionScope): ArticleService {
 }
 
 /** The sync of one pass (in dev, less the creates it must not make), and what the pass settled from it. */
-async function syncPass(scope: CollectionScope, { manifest, quality }: { manifest: Manifest; quality: QualityOptions }, lockFile: string, service: ArticleService, dev: DevSession | undefined): Promise<{ result: SyncResult; pass: PassContext }> {
+async function syncPass(scope: CollectionScope, { manifest, quality, now }: { manifest: Manifest; quality: QualityOptions; now: Date }, lockFile: string, service: ArticleService, dev: DevSession | undefined): Promise<{ result: SyncResult; pass: PassContext }> {
   const { options, log, tracker } = scope;
   const blocked = dev !== undefined ? await dev.blockedCreates(manifest.specs, lockFile, service) : new Map<string, LockEntryError>();
   const specs = manifest.specs.filter((spec) => !blocked.has(spec.slug));
@@ -97,7 +101,8 @@ async function syncPass(scope: CollectionScope, { manifest, quality }: { manifes
     editsDir,
     edits: new Set(await listEdits(editsDir)),
     servingEarlier: new Set(result.articles.filter((article) => article.serve?.current === false).map((article) => article.slug)),
-    unpublished: scope.dev || options.drafts ? new Set<string>() : unpublishedSlugs(manifest.specs, currentTime().getTime()),
+    unpublished: scope.dev || options.drafts ? new Set<string>() : unpublishedSlugs(manifest.specs, now.getTime()),
+    now,
     quality,
     checks: passChecks(scope, quality, manifest.specs),
     signatures: new Map(),
@@ -118,7 +123,7 @@ async function settlePass(scope: CollectionScope, writer: StoreWriter, result: S
   tracker.quality(findings);
   tracker.articleFindings(findings);
   tracker.review(reviewOutcome(scope));
-  tracker.mark(articleMarks(pass.manifest.specs, pass.edits, currentTime().getTime()), publishDates(pass.manifest.specs));
+  tracker.mark(articleMarks(pass.manifest.specs, pass.edits, pass.now.getTime()), publishDates(pass.manifest.specs));
   log.entries(writer.counts);
   const pending = result.articles.some((article) => article.outcome === 'pending');
   tracker.finish(result, pass.blocked.size > 0 ? [...pass.blocked.values()][0]!.message : null, { running: pending && dev !== undefined, requests: pass.service.stats.requests });

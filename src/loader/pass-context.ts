@@ -41,6 +41,8 @@ export interface PassContext extends PassCovers {
   downloads: DownloadedImages | undefined;
   /** The file entries come from, relative to the site root (see `entryFile`): found once per pass, it checks the disk. */
   entryFile: string;
+  /** The pass's one instant (ARTICLE_LOADER_NOW or now): what is published yet, the calendar and the panel's marks read the same time. */
+  now: Date;
   /** The quality settings of the pass (part of the fingerprint), and what the pipeline's jobs check (undefined: every code off). */
   quality: QualityOptions;
   checks: PassChecks | undefined;
