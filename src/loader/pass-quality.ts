@@ -65,9 +65,12 @@ export function applyNearDuplicates(scope: CollectionScope, options: QualityOpti
   // An article checked in this pass has its shingles in memory: a candidate pair is measured on them, not on its HTML shingled again.
   const shinglesOf = (id: string) => () => signatures.get(id)?.shingles ?? undefined;
   const articles = finished.map((entry) => ({ slug: entry.id, signature: known.get(entry.id), html: () => entry.rendered?.html ?? '', shingles: shinglesOf(entry.id) }));
-  const found = nearDuplicateFindings(findSignedNearDuplicates(articles, options.nearDuplicateThreshold), options);
+  const found = new Map<string, Finding[]>();
+  for (const finding of nearDuplicateFindings(findSignedNearDuplicates(articles, options.nearDuplicateThreshold), options)) {
+    found.set(finding.slug, [...(found.get(finding.slug) ?? []), finding]);
+  }
   for (const entry of finished) {
-    const mine = found.filter((finding) => finding.slug === entry.id);
+    const mine = found.get(entry.id) ?? [];
     const before = findingsOf(entry.data);
     if (JSON.stringify(before.filter((f) => f.code === 'near_duplicate')) === JSON.stringify(mine)) continue;
     const findings = [...before.filter((f) => f.code !== 'near_duplicate'), ...mine];

@@ -2,7 +2,7 @@
 
 import { readFile, readdir } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { countHtmlWords, countWords, wordSpans } from '../../src/contract/word-count.js';
+import { countHtmlWords, countWords, hasWords, wordSpans } from '../../src/contract/word-count.js';
 import { parseArticleHtml } from '../../src/pipeline/parse.js';
 import { rawText } from '../../src/pipeline/plain-text.js';
 
@@ -32,8 +32,11 @@ describe('countWords', () => {
     'Café\u0301 e\u0301 ﬁle ZWJ\u200Dtext nbsp\u00A0here ª² µ',
     'ไทยภาษา 한국어 문장 Ελληνικά русский текст עברית',
     '',
-  ])('should count %j as the regex definition does', (text) => {
+  ])('should count %j as the regex definition does, and hasWords stop at the same count', (text) => {
     expect(countWords(text)).toEqual(oracle(text));
+    // hasWords walks the text on its own (it stops early): it must agree with the count at every threshold.
+    const total = oracle(text).total;
+    for (let least = 0; least <= total + 1; least++) expect(hasWords(text, least), `${least}`).toBe(total >= least);
   });
 });
 
