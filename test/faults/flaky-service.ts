@@ -111,10 +111,13 @@ export function flakyServiceScenario(campaign: Campaign): void {
       await buildPackage();
       // The CLI talks to a "remote" service, so it cannot retry a create that may have been billed:
       // creates only meet faults that are safe to retry (429s, resets before processing); polls meet them all.
+      // Creates meet 429s at half the polls' share: which create meets which fault depends on how the concurrent
+      // creates interleave, and at 10% one create in a run met five in a row, which the client rightly gives up on
+      // (then the run fails, which is not what this test is about).
       const service = await campaign.emulator({
         seed: 'fault-campaign-flaky-cli',
         timing: { queueDelayMs: 0, writingMs: { minMs: 50, maxMs: 250 } },
-        faults: { ...FAULTS, routes: { createArticle: { serverErrors: 0, resetsAfterProcessing: 0, truncatedJson: 0, slowResponses: 0 } } },
+        faults: { ...FAULTS, routes: { createArticle: { serverErrors: 0, resetsAfterProcessing: 0, truncatedJson: 0, slowResponses: 0, rateLimitBursts: { ...FAULTS.rateLimitBursts, share: 0.05 } } } },
       });
       const cliDir = await campaign.tempDir('flaky-cli');
       const keywords = Array.from({ length: ARTICLES }, (_, i) => `flaky cli article ${i}`);
