@@ -1,6 +1,6 @@
 // What the toolbar's buttons do to one article (Edit, Regenerate, Approve): the same code as the CLI's commands, under the same rules and lock.
 import { ArticleLoaderError } from '../errors.js';
-import { loaderRuntime, type QueueSnapshot, type RegenerationAnswer } from '../loader/runtime.js';
+import { loaderRuntime, type QueueSnapshot, type RegenerationAnswer, type RuntimeSession } from '../loader/runtime.js';
 import { shortPath } from '../loader/short-path.js';
 import { approve } from '../review/approvals.js';
 import { startEdit } from '../sync/index.js';
@@ -39,6 +39,11 @@ function articleOf(request: PanelRequest): QueueSnapshot {
   return snapshot;
 }
 
+/** The dev server's session of the request's collection in the project at `root`. */
+function sessionOf(request: PanelRequest, root: string): RuntimeSession | undefined {
+  return [...loaderRuntime().sessions.values()].find((session) => session.root === root && session.collection === request.collection);
+}
+
 /** Runs one action for the project at `root`; a refusal throws an ArticleLoaderError whose message says what to do. */
 export async function runPanelAction(request: PanelRequest, root: string): Promise<PanelAnswer> {
   const snapshot = articleOf(request);
@@ -47,6 +52,8 @@ export async function runPanelAction(request: PanelRequest, root: string): Promi
       // The CLI's approve: the output served now, recorded under the inter-process lock, written atomically.
       const project = { lockFile: snapshot.lockFile, slugs: snapshot.articles.map((article) => article.slug), manifestName: snapshot.manifest };
       const [change] = await approve(project, [request.slug]);
+      // The dev server shows it published at once, even when the approval was written during a pass.
+      if (change?.changed === true) void sessionOf(request, root)?.refresh?.();
       return { action: 'approve', slug: request.slug, output: change?.output ?? null, changed: change?.changed ?? false };
     }
     case 'edit': {
@@ -54,7 +61,7 @@ export async function runPanelAction(request: PanelRequest, root: string): Promi
       return { action: 'edit', slug: request.slug, file: shortPath(edit.file, root), polished: edit.polished };
     }
     case 'regenerate': {
-      const session = [...loaderRuntime().sessions.values()].find((s) => s.root === root && s.collection === request.collection);
+      const session = sessionOf(request, root);
       if (session?.regenerate === undefined) {
         throw new PanelActionError('regenerate_unavailable', `the collection "${request.collection}" cannot regenerate from the toolbar here; run: npx astro-article-loader regenerate ${request.slug}`);
       }

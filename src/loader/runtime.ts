@@ -120,6 +120,11 @@ export interface RuntimeSession {
    * waits for it). Absent on a session made by an older copy of the loader.
    */
   regenerate?(slug: string, options: { confirm: boolean }): Promise<RegenerationAnswer>;
+  /**
+   * Dev only: a pass now (after the ones queued), for a change this process made to the lock file
+   * (the toolbar's Approve). The watch cannot tell such a write from the loader's own during a pass.
+   */
+  refresh?(): Promise<void>;
 }
 
 /** What the toolbar's Regenerate is told: the estimate, and whether the new article was created. */
