@@ -3,7 +3,7 @@ import type { LoaderContext } from 'astro/loaders';
 import { ArticleLoaderError } from '../errors.js';
 import { forAstro } from './astro-error.js';
 import { runPass } from './build-pass.js';
-import { collectionScope, readLockText, type CollectionScope } from './collection-scope.js';
+import { collectionScope, type CollectionScope } from './collection-scope.js';
 import { createRegeneration, regenerationEstimate } from './dev-regenerate.js';
 import { DevSession } from './dev-session.js';
 import type { ResolvedLoaderOptions } from './options.js';
@@ -80,8 +80,6 @@ export class ArticleCollection {
           await createRegeneration(this.#scope, slug);
         } finally {
           activity.busy -= 1;
-          // Our own write: the watch must not start a second pass for it.
-          activity.lastLockText = await readLockText(this.lockFile);
         }
       });
     } finally {

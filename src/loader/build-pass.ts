@@ -26,6 +26,8 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
   const service = openService(scope);
   let handedOver = false;
   scope.activity.busy += 1;
+  // What this pass starts from: the watch takes a later change by another process for a reason to pass again.
+  scope.activity.lastLockText = await readLockText(lockFile);
   scope.tracker.start();
   try {
     const { result, pass } = await syncPass(scope, { manifest, quality, now }, lockFile, service, dev);
@@ -35,7 +37,6 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
     throw error;
   } finally {
     scope.activity.busy -= 1;
-    scope.activity.lastLockText = await readLockText(lockFile);
     if (!handedOver) await service.close();
   }
 }

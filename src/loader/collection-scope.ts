@@ -33,7 +33,7 @@ export interface CollectionScope {
   readonly progress: PlaceholderProgress;
   /** The manifest file, and the lock file and cache: asked each time, since which lock file is a manifest's depends on the files beside it. */
   paths(): CollectionPaths;
-  /** What the dev watch asks of the passes: is one running (or waiting), and the lock file as the last one left it. */
+  /** What the dev watch asks of the passes: is one running (or waiting), and the lock file as the last one began with. */
   readonly activity: { busy: number; lastLockText: string | undefined; disposed: boolean };
 }
 

@@ -1,7 +1,7 @@
 // The dev server's part of a session: the creates it must not make, the watch on the manifest, edits and lock file, and the background wait.
 import type { ArticleSpec } from '../manifest/index.js';
 import type { ArticleService } from '../service/article-service.js';
-import { blockedCreates, editsDirFor, planSync, readLockState, syncArticles, type LockEntryError, type ServedArticle, type SyncEvent } from '../sync/index.js';
+import { blockedCreates, editsDirFor, isOwnLockWrite, planSync, readLockState, syncArticles, type LockEntryError, type ServedArticle, type SyncEvent } from '../sync/index.js';
 import { readLockText, type CollectionScope } from './collection-scope.js';
 import { watchArticleFiles } from './dev-watcher.js';
 import { retries, syncOptions, type PassContext } from './pass-context.js';
@@ -28,7 +28,10 @@ export class DevSession {
     return watchArticleFiles(context.watcher, paths, {
       debounceMs: options.debounceMs,
       busy: () => activity.busy > 0,
-      lockUnchanged: async () => (await readLockText(paths.lockFile)) === activity.lastLockText,
+      lockIsOurs: async () => {
+        const text = await readLockText(paths.lockFile);
+        return text === activity.lastLockText || (text !== undefined && isOwnLockWrite(paths.lockFile, text));
+      },
       onChange: (reason) => {
         if (activity.disposed) return;
         log.changed(reason === 'manifest' ? paths.manifest! : reason === 'edit' ? paths.editsDir : paths.lockFile);
@@ -93,7 +96,6 @@ export class DevSession {
         }
       } finally {
         scope.activity.busy -= 1;
-        scope.activity.lastLockText = await readLockText(pass.lockFile);
         await pass.service.close();
       }
     })();

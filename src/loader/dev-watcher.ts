@@ -1,4 +1,4 @@
-// The dev server's watch on the manifest, the lock file, the cache and the hand edits: debounced, deaf to the loader's own writes.
+// The dev server's watch on the manifest, the lock file, the cache and the hand edits: debounced, deaf to this process's own lock writes.
 import { sep } from 'node:path';
 
 /** The part of Vite's FSWatcher the loader uses. */
@@ -21,8 +21,8 @@ export interface WatchHandlers {
   debounceMs: number;
   /** True while the loader itself is writing the lock file and the cache. */
   busy(): boolean;
-  /** True when the lock file holds what the loader last wrote or read. */
-  lockUnchanged(): Promise<boolean>;
+  /** True when the lock file holds a text this process wrote, or the one the last pass read: not another process's change. */
+  lockIsOurs(): Promise<boolean>;
   /** Called once per burst of changes, after `debounceMs` of quiet. */
   onChange(reason: WatchReason): void;
 }
@@ -60,10 +60,11 @@ export function watchArticleFiles(watcher: FileWatcher, files: WatchedFiles, han
       return;
     }
     if (path !== files.lockFile && !path.startsWith(cachePrefix)) return;
-    if (handlers.busy()) return;
-    void handlers.lockUnchanged().then(
-      (unchanged) => {
-        if (!unchanged) schedule('lock');
+    // The cache changes with every pass; what another process changed shows in the lock file, even during a pass.
+    if (path !== files.lockFile && handlers.busy()) return;
+    void handlers.lockIsOurs().then(
+      (ours) => {
+        if (!ours) schedule('lock');
       },
       () => schedule('lock'),
     );

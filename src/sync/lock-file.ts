@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from './atomic-file.js';
 import { CorruptLockError, SyncError, UnsupportedLockVersionError } from './errors.js';
 import { duplicateKeyProblems, requestHashProblems, type LockIntegrityProblem } from './lock-integrity.js';
+import { noteOwnLockWrite } from './own-lock-writes.js';
 
 export const LOCK_FILE_NAME = 'articles.lock.json';
 export const CACHE_DIR_NAME = 'articles.cache';
@@ -276,5 +277,7 @@ export function serializeLockFile(lock: LockFile): string {
 
 /** Writes the lock file atomically (temp file, fsync, rename, fsync of the directory). */
 export async function writeLockFile(file: string, lock: LockFile): Promise<void> {
-  await writeFileAtomic(file, serializeLockFile(lock));
+  const text = serializeLockFile(lock);
+  noteOwnLockWrite(file, text);
+  await writeFileAtomic(file, text);
 }

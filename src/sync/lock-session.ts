@@ -2,6 +2,7 @@
 import { SyncError } from './errors.js';
 import { readLockFile, serializeLockFile, type LockFile } from './lock-file.js';
 import { writeFileAtomic } from './atomic-file.js';
+import { noteOwnLockWrite } from './own-lock-writes.js';
 import { withProcessLock, type HeldLock, type ProcessLockOptions } from './process-lock.js';
 
 /** Changes `lock` in place; returns whether anything changed (nothing is written otherwise). */
@@ -126,6 +127,7 @@ export class LockSession {
     held.assertHeld();
     // Serialized before the first await, so the bytes are one consistent state.
     const text = serializeLockFile(lock);
+    noteOwnLockWrite(this.file, text);
     try {
       await writeFileAtomic(this.file, text);
       this.#writes += 1;

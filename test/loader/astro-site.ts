@@ -164,6 +164,8 @@ export async function freePort(): Promise<number> {
 export interface DevServer {
   url: string;
   output(): string;
+  /** Resolves with the first complete line of the output from `from` on (a character offset of `output()`) that matches. */
+  waitForLine(pattern: RegExp, from?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -184,6 +186,7 @@ export async function startDevServer(root: string, env: Record<string, string | 
   return {
     url: local?.[1] ?? `http://127.0.0.1:${port}`,
     output: () => output.text,
+    waitForLine: (pattern, from) => output.waitForLine(pattern, from === undefined ? {} : { from }),
     stop: async () => {
       if (child.exitCode === null && child.pid !== undefined) {
         process.kill(-child.pid, 'SIGTERM');

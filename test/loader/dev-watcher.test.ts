@@ -24,14 +24,14 @@ afterEach(() => {
 describe('watchArticleFiles', () => {
   it('should watch the manifest, the lock file and the cache directory', () => {
     const { watcher, added } = fakeWatcher();
-    watchArticleFiles(watcher, FILES, { debounceMs: 1000, busy: () => false, lockUnchanged: async () => true, onChange: () => {} });
+    watchArticleFiles(watcher, FILES, { debounceMs: 1000, busy: () => false, lockIsOurs: async () => true, onChange: () => {} });
     expect(added).toEqual([FILES.manifest, FILES.lockFile, FILES.cacheDir]);
   });
 
   it('should act once, a debounce interval after the last of many manifest saves', () => {
     const { watcher, emitter } = fakeWatcher();
     const onChange = vi.fn();
-    watchArticleFiles(watcher, FILES, { debounceMs: 1000, busy: () => false, lockUnchanged: async () => true, onChange });
+    watchArticleFiles(watcher, FILES, { debounceMs: 1000, busy: () => false, lockIsOurs: async () => true, onChange });
     for (let save = 0; save < 5; save++) {
       emitter.emit('change', FILES.manifest);
       vi.advanceTimersByTime(400);
@@ -42,20 +42,32 @@ describe('watchArticleFiles', () => {
     expect(onChange).toHaveBeenCalledWith('manifest');
   });
 
-  it('should ignore lock and cache changes while the loader itself is writing', async () => {
+  it('should ignore cache changes, and its own lock writes, while a pass runs', async () => {
     const { watcher, emitter } = fakeWatcher();
     const onChange = vi.fn();
-    watchArticleFiles(watcher, FILES, { debounceMs: 10, busy: () => true, lockUnchanged: async () => false, onChange });
+    watchArticleFiles(watcher, FILES, { debounceMs: 10, busy: () => true, lockIsOurs: async () => true, onChange });
     emitter.emit('change', FILES.lockFile);
     emitter.emit('add', `${FILES.cacheDir}/outputs/abc.json`);
     await vi.advanceTimersByTimeAsync(100);
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('should ignore a lock change that leaves the file as the loader last wrote it', async () => {
+  it('should sync again after another process changed the lock file during a pass (a CLI approve while articles are written)', async () => {
     const { watcher, emitter } = fakeWatcher();
     const onChange = vi.fn();
-    watchArticleFiles(watcher, FILES, { debounceMs: 10, busy: () => false, lockUnchanged: async () => true, onChange });
+    watchArticleFiles(watcher, FILES, { debounceMs: 10, busy: () => true, lockIsOurs: async () => false, onChange });
+    emitter.emit('add', `${FILES.cacheDir}/outputs/abc.json`);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(onChange).not.toHaveBeenCalled();
+    emitter.emit('change', FILES.lockFile);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(onChange).toHaveBeenCalledWith('lock');
+  });
+
+  it('should ignore a lock change that leaves the file as this process wrote it', async () => {
+    const { watcher, emitter } = fakeWatcher();
+    const onChange = vi.fn();
+    watchArticleFiles(watcher, FILES, { debounceMs: 10, busy: () => false, lockIsOurs: async () => true, onChange });
     emitter.emit('change', FILES.lockFile);
     await vi.advanceTimersByTimeAsync(100);
     expect(onChange).not.toHaveBeenCalled();
@@ -64,7 +76,7 @@ describe('watchArticleFiles', () => {
   it('should sync after someone else changed the lock file (a git pull)', async () => {
     const { watcher, emitter } = fakeWatcher();
     const onChange = vi.fn();
-    watchArticleFiles(watcher, FILES, { debounceMs: 10, busy: () => false, lockUnchanged: async () => false, onChange });
+    watchArticleFiles(watcher, FILES, { debounceMs: 10, busy: () => false, lockIsOurs: async () => false, onChange });
     emitter.emit('change', FILES.lockFile);
     await vi.advanceTimersByTimeAsync(100);
     expect(onChange).toHaveBeenCalledWith('lock');
@@ -73,7 +85,7 @@ describe('watchArticleFiles', () => {
   it('should ignore files it does not watch', async () => {
     const { watcher, emitter } = fakeWatcher();
     const onChange = vi.fn();
-    watchArticleFiles(watcher, FILES, { debounceMs: 10, busy: () => false, lockUnchanged: async () => false, onChange });
+    watchArticleFiles(watcher, FILES, { debounceMs: 10, busy: () => false, lockIsOurs: async () => false, onChange });
     emitter.emit('change', '/site/src/pages/index.astro');
     emitter.emit('change', '/site/articles.cache-old/x.json');
     await vi.advanceTimersByTimeAsync(100);
@@ -83,7 +95,7 @@ describe('watchArticleFiles', () => {
   it('should stop listening when the returned function is called', async () => {
     const { watcher, emitter } = fakeWatcher();
     const onChange = vi.fn();
-    const stop = watchArticleFiles(watcher, FILES, { debounceMs: 10, busy: () => false, lockUnchanged: async () => false, onChange });
+    const stop = watchArticleFiles(watcher, FILES, { debounceMs: 10, busy: () => false, lockIsOurs: async () => false, onChange });
     stop();
     emitter.emit('change', FILES.manifest);
     await vi.advanceTimersByTimeAsync(100);

@@ -125,4 +125,23 @@ describe.skipIf(!present)('astro dev with articleLoader', () => {
     }
     emulator.resume();
   }, 120_000);
+
+  it('should sync again when another process changes the lock file while articles are still being written', async () => {
+    const { readFile, writeFile } = await import('node:fs/promises');
+    const lockFile = join(site.root, 'articles.lock.json');
+    emulator.pause();
+    const from = server.output().length;
+    await appendFile(join(site.root, 'articles.yaml'), '  - cold brew\n');
+    // The background wait is running: the new article is queued, and the emulator holds its polls.
+    await openUntilStatus('/articles/cold-brew/', 'queued');
+    await server.waitForLine(/articles\.yaml changed; syncing/, from);
+    // What a terminal's `approve` or a `git pull` does meanwhile: the same lock file, written by someone else.
+    const after = server.output().length;
+    const text = await readFile(lockFile, 'utf8');
+    await writeFile(lockFile, `${JSON.stringify(JSON.parse(text), null, 4)}\n`);
+    await server.waitForLine(/articles\.lock\.json changed; syncing/, after);
+    emulator.resume();
+    await openUntilStatus('/articles/cold-brew/', 'finished');
+    expect(emulator.ledger.creationsForKeyword('cold brew')).toHaveLength(1);
+  }, 120_000);
 });

@@ -57,6 +57,7 @@ describe('src/sync public API', () => {
       'frozenByDefault',
       'idempotencyKeyFor',
       'inspectLockFile',
+      'isOwnLockWrite',
       'listEdits',
       'lockFileSchema',
       'lockPathsForManifest',
