@@ -2,21 +2,13 @@
 import { z } from 'zod';
 import { IMAGE_SIZES } from './image-size.js';
 import { isPlainObject } from '../lang/plain-object.js';
+import { ARTICLE_TYPES, type ArticleType } from './article-types.js';
 
 // ---------------------------------------------------------------------------
 // Enumerations, spelled exactly as the spec spells them.
 // ---------------------------------------------------------------------------
 
-export const ARTICLE_TYPES = [
-  'blog_post',
-  'retail_product_roundup',
-  'video_article',
-  'rewrite_blog_post',
-  'retail_single_product_review',
-  'listicle',
-  'local_places_roundup',
-] as const;
-export type ArticleType = (typeof ARTICLE_TYPES)[number];
+export { ARTICLE_TYPES, type ArticleType } from './article-types.js';
 
 export const GPT_VERSIONS = [
   'model-6-luna',

@@ -1,6 +1,7 @@
 // The schema of an article entry's `data`, built with Astro's own zod so Astro infers the entry types from it.
 import { z } from 'astro/zod';
-import { ARTICLE_TYPES, type ArticleRequest } from '../contract/request-schema.js';
+import { ARTICLE_TYPES } from '../contract/article-types.js';
+import type { ArticleRequest } from '../contract/request-schema.js';
 import type { BuiltInEntryField } from '../manifest/built-in-entry-fields.js';
 import { QUALITY_CODES, SEVERITIES } from '../quality/finding.js';
 import { ENTRY_REVIEW_STATES } from '../review/review-state.js';

@@ -2,35 +2,14 @@
 
 import type { Element, Parents, Root } from 'hast';
 import type { Plugin } from 'unified';
-import { z } from 'zod';
-import { ARTICLE_TYPES, type ArticleType } from '../contract/request-schema.js';
+import type { ArticleType } from '../contract/article-types.js';
 import { PipelineOptionError } from './errors.js';
-import { checkOptions, optionsObject, pluginOption, rule } from './option-check.js';
+import {
+  articleTypeSchema, badTokenHint, EXTERNAL_TARGETS, readRelTokens, REL_TOKENS, relOptionSchema, targetOptionSchema, type ExternalLinkInfo, type ExternalRelOption, type ExternalTargetOption, type RelToken,
+} from './external-links-options.js';
+import { checkOptions, optionsObject, pluginOption } from './option-check.js';
 import { plainText } from './plain-text.js';
 import { isExternalHref, siteOrigins, siteSchema, type SiteOption } from './url-policy.js';
-
-/** The `rel` tokens the pipeline writes; the final sanitize pass allows only these. */
-export const REL_TOKENS = ['noopener', 'nofollow', 'sponsored', 'ugc', 'noreferrer', 'external'] as const;
-export type RelToken = (typeof REL_TOKENS)[number];
-/** One token, several separated by spaces, or a list. An empty list or `false`: `noopener` only. */
-export type RelTokens = RelToken | (string & {}) | readonly RelToken[] | false;
-
-/** The `target` values the pipeline writes. */
-export const EXTERNAL_TARGETS = ['_blank', '_self', '_parent', '_top'] as const;
-
-/** What a `rel` or `target` function is told about a link to another site. */
-export interface ExternalLinkInfo {
-  href: string;
-  readonly url: URL;
-  /** The link's text. */
-  readonly text: string;
-  articleType: ArticleType;
-}
-
-/** `rel` tokens for external links, or a function of the link deciding them. */
-export type ExternalRelOption = RelTokens | ((link: ExternalLinkInfo) => RelTokens | null | undefined);
-/** `target` for external links, or a function of the link deciding it. */
-export type ExternalTargetOption = string | ((link: ExternalLinkInfo) => string | null | undefined);
 
 /** The tokens after `noopener` for one external link. */
 export type RelPolicy = (link: ExternalLinkInfo) => RelToken[];
@@ -40,54 +19,22 @@ const AFFILIATE_TYPES: ReadonlySet<ArticleType> = new Set(['retail_product_round
 /** Default: product articles carry affiliate links, which search engines want marked `sponsored`. */
 export const defaultRel: RelPolicy = (link) => (AFFILIATE_TYPES.has(link.articleType) ? ['sponsored'] : ['nofollow']);
 
-/** The rule of an `articleType` option: one of the service's article types. */
-export const articleTypeSchema = z.enum(ARTICLE_TYPES, { error: `must be one of ${ARTICLE_TYPES.join(', ')}` });
-
-/** The rule of a `rel` option: known tokens (a string or a list), `false`, or a function. */
-export const relOptionSchema = rule<ExternalRelOption>((value) => {
-  if (typeof value === 'function') return undefined;
-  const read = readTokens(value);
-  return 'tokens' in read ? undefined : `must be rel tokens (${REL_TOKENS.join(', ')}), a list of them, false, or a function${got(read.bad)}`;
-});
-
-/** The rule of a `target` option: one of the browsing-context keywords, or a function. */
-export const targetOptionSchema = rule<ExternalTargetOption>((value) =>
-  typeof value === 'function' || (EXTERNAL_TARGETS as readonly unknown[]).includes(value)
-    ? undefined
-    : `must be ${EXTERNAL_TARGETS.map((target) => `"${target}"`).join(', ')} or a function`,
-);
-
 /** The `rel` option as a policy (the option already checked). A function's answer is checked on every call. */
 export function compileRelPolicy(option: ExternalRelOption | undefined): RelPolicy {
   if (option === undefined) return defaultRel;
   if (typeof option === 'function') {
     return (link) => {
       const result = option(link);
-      const read = result === null || result === undefined ? { tokens: [] } : readTokens(result);
+      const read = result === null || result === undefined ? { tokens: [] } : readRelTokens(result);
       if ('tokens' in read) return read.tokens;
       throw new PipelineOptionError(
-        `The externalLinks.rel function returned a bad value for ${link.url.origin}: expected rel tokens from ${REL_TOKENS.join(', ')}${got(read.bad)}.`,
+        `The externalLinks.rel function returned a bad value for ${link.url.origin}: expected rel tokens from ${REL_TOKENS.join(', ')}${badTokenHint(read.bad)}.`,
       );
     };
   }
-  const read = readTokens(option);
+  const read = readRelTokens(option);
   const constant = 'tokens' in read ? read.tokens : [];
   return () => constant;
-}
-
-/** A rel value's tokens, or what is wrong with it: `bad` names an unknown token (undefined: not tokens at all). */
-function readTokens(value: unknown): { tokens: RelToken[] } | { bad: string | undefined } {
-  if (value === false) return { tokens: [] };
-  const list: unknown = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
-  if (!Array.isArray(list)) return { bad: undefined };
-  for (const token of list) {
-    if (!(REL_TOKENS as readonly unknown[]).includes(token)) return { bad: String(token) };
-  }
-  return { tokens: list as RelToken[] };
-}
-
-function got(bad: string | undefined): string {
-  return bad === undefined ? '' : ` (got "${bad}")`;
 }
 
 export interface ExternalLinksOptions {
@@ -166,3 +113,7 @@ export const rehypeArticleExternalLinks: Plugin<[(ExternalLinksOptions | null | 
   };
   return (tree) => markExternalLinks(tree, policy);
 };
+
+export {
+  articleTypeSchema, EXTERNAL_TARGETS, REL_TOKENS, relOptionSchema, targetOptionSchema, type ExternalLinkInfo, type ExternalRelOption, type ExternalTargetOption, type RelToken, type RelTokens,
+} from './external-links-options.js';

@@ -7,13 +7,11 @@ import { z } from 'zod';
 import { articleData, type ArticleHeading } from './article-data.js';
 import { takeInputId } from './node-marks.js';
 import { checkOptions, optionsObject, pluginOption } from './option-check.js';
+import { headingIdPrefixSchema } from './option-rules.js';
 import { plainText } from './plain-text.js';
 
 const HEADING = /^h([1-6])$/;
-const PREFIX_RULE = 'must be letters, digits, "-" or "_" only';
 
-/** The rule of a heading id prefix: letters, digits, `-` and `_`, so that an id stays one plain token. */
-export const headingIdPrefixSchema = z.string({ error: PREFIX_RULE }).regex(/^[A-Za-z0-9_-]*$/, { error: PREFIX_RULE });
 
 export interface HeadingsOptions {
   /**

@@ -6,12 +6,10 @@ import { z } from 'zod';
 import { imageSizeToPixels } from '../contract/image-size.js';
 import { articleData } from './article-data.js';
 import { checkOptions, optionsObject, pluginOption } from './option-check.js';
+import { imageSizeSchema } from './option-rules.js';
 import { plainText } from './plain-text.js';
 
-const SIZE_RULE = 'must be a pixel size such as "1536x1024" or a shorthand such as "16:9" or "landscape"';
 
-/** The rule of an `imageSize` option: the request's pixel size or shorthand (see `imageSizeToPixels`). */
-export const imageSizeSchema = z.string({ error: SIZE_RULE }).refine((size) => imageSizeToPixels(size) !== undefined, { error: SIZE_RULE });
 
 export interface ImagesOptions {
   /** The article's keyword, appended to the title in a fallback alt text that lacks it. Default: none. */

@@ -9,6 +9,7 @@ import { excerptOf } from './excerpt.js';
 import { faqOf } from './faq.js';
 import { linkSourceOf, originalSrcOf } from './node-marks.js';
 import { checkOptions, optionsObject, pluginOption } from './option-check.js';
+import { positiveNumberSchema } from './option-rules.js';
 import { plainText, rawText } from './plain-text.js';
 import { readingMinutes } from './reading-time.js';
 import { isInternalHref, siteOrigins, siteSchema, type SiteOption } from './url-policy.js';
@@ -23,8 +24,6 @@ const NOT_OPENING = new Set(['figure', 'blockquote', 'table', 'li', 'aside', 'de
 // Shorter paragraphs are bylines, dates, captions or labels ("Updated March 2025", "Contents"), not prose.
 const OPENING_MIN_WORDS = 12;
 
-/** The rule of a reading speed or an excerpt length: a positive number. */
-export const positiveNumberSchema = z.number({ error: 'must be a positive number' }).positive({ error: 'must be a positive number' });
 
 export interface MetadataOptions {
   /** The site's origin(s): links to them are flagged `internal`. Relative links always are. Default: none. */

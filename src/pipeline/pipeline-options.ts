@@ -1,18 +1,20 @@
 // The pipeline's options (ArticleContext): what they mean, their rules, and their one-time resolution into each plugin's options.
 
 import { z } from 'zod';
-import { ARTICLE_TYPES, type ArticleType } from '../contract/request-schema.js';
+import { ARTICLE_TYPES, type ArticleType } from '../contract/article-types.js';
 import { embedHostsSchema } from './embeds.js';
 import { PipelineOptionError } from './errors.js';
-import { articleTypeSchema, relOptionSchema, targetOptionSchema, type ExternalLinksOptions, type ExternalRelOption, type ExternalTargetOption } from './external-links.js';
+import type { ExternalLinksOptions } from './external-links.js';
+import { articleTypeSchema, relOptionSchema, targetOptionSchema, type ExternalRelOption, type ExternalTargetOption } from './external-links-options.js';
 import type { FinalSanitizeOptions } from './final-sanitize.js';
-import { headingIdPrefixSchema, type HeadingsOptions } from './headings.js';
+import type { HeadingsOptions } from './headings.js';
 import { astroImagesOptionsSchema, type AstroImagesOptions } from './astro-images-options.js';
 import { downloadImagesOptionsSchema, type DownloadImagesOptions } from './image-download-options.js';
-import { imageSizeSchema, type ImagesOptions } from './images.js';
+import type { ImagesOptions } from './images.js';
 import { maxLinksSchema, type InternalLinksOptions } from './internal-links-options.js';
 import { linkMapSchema, type LinkMap } from './link-map.js';
-import { positiveNumberSchema, type MetadataOptions } from './metadata.js';
+import type { MetadataOptions } from './metadata.js';
+import { headingIdPrefixSchema, imageSizeSchema, positiveNumberSchema } from './option-rules.js';
 import { alreadyChecked, checkOptions } from './option-check.js';
 import type { SanitizeOptions } from './sanitize.js';
 import { serviceLinksOptionsSchema, type ServiceLinksOptions } from './service-links-options.js';

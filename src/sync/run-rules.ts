@@ -1,6 +1,7 @@
 // The rules of a run that the loader, the CLI and the engine share: the defaults, frozen mode, the budget, and which errors stop everything.
 import { FrozenLockError, OverBudgetError } from './errors.js';
-import { describeCreateReason, type SyncPlan } from './plan.js';
+import { describeCreateReason } from './create-reason.js';
+import type { SyncPlan } from './plan.js';
 
 /** Most new (paid) articles one run may create; more stops the run before any create. */
 export const DEFAULT_BUDGET = 25;

@@ -23,7 +23,11 @@ const HEAVY = [
   /\/dist\/cli\//,
   /\/dist\/service\/article-service\.js$/,
   /\/dist\/loader\/(article-collection|build-pass|pipeline-pool|store-writer)\.js$/,
-  /\/dist\/pipeline\/(processor|parse|image-download|service-links|sanitize)\.js$/,
+  /\/dist\/pipeline\/(processor|parse|image-download|service-links|sanitize|headings|images|metadata|external-links|plain-text)\.js$/,
+  // The request schema and the plan: the options need only the article types (contract/article-types.js) and the run rules.
+  /\/dist\/contract\/request-schema\.js$/,
+  /\/dist\/sync\/(plan|canonical-request)\.js$/,
+  /\/node_modules\/(hast-util-to-text|github-slugger)\//,
   /\/node_modules\/(undici|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unified|parse5|image-size|yaml|csv-parse)\//,
   // The cover card's drawing: loaded only when a card is not in the cache (src/cover/card-drawing.ts).
   CARD_LIBRARIES,
