@@ -7,10 +7,8 @@ import { forAstro } from '../loader/astro-error.js';
 import { warnWhenDebugPrintsEnv } from '../loader/debug-env.js';
 import { loaderRuntime, shutdownRuntime } from '../loader/runtime.js';
 import { embeddedEmulatorRunning, embeddedEmulatorUrl, keepEmbeddedEmulator } from '../service/embedded-emulator.js';
-import { formatBuildSummary } from './build-summary.js';
-import { newPanelToken, servePanelActions } from './panel-endpoint.js';
 import { TOOLBAR_APP_ID } from './panel-state.js';
-import { relayQueues, type QueueRelay } from './toolbar-relay.js';
+import type { QueueRelay } from './toolbar-relay.js';
 
 /** The integration's name in Astro's logs (`[astro-article-loader]`), the same as the loader's. */
 export const INTEGRATION_NAME = 'astro-article-loader';
@@ -94,12 +92,14 @@ export function articles(options: ArticlesIntegrationOptions = {}): AstroIntegra
           entrypoint: new URL('./toolbar-app.js', import.meta.url),
         });
       },
-      'astro:server:setup': ({ server, toolbar }) => {
+      // The panel's endpoint and relay, and the build summary, are imported by the hooks that use them: astro.config loads light.
+      'astro:server:setup': async ({ server, toolbar }) => {
         // Offline, the loader would stop the emulator after each sync and start another (a new port)
         // on the next manifest edit; the dev server keeps one until it stops. Idempotent across restarts.
         keepEmbeddedEmulator('astro dev');
         if (!settings.toolbar) return;
         // One token per dev server: only its own pages receive it, over the toolbar channel.
+        const [{ newPanelToken, servePanelActions }, { relayQueues }] = await Promise.all([import('./panel-endpoint.js'), import('./toolbar-relay.js')]);
         const token = newPanelToken();
         const devRelay = relayQueues(toolbar, { root, emulatorUrl: embeddedEmulatorUrl, token });
         relay = devRelay;
@@ -114,10 +114,11 @@ export function articles(options: ArticlesIntegrationOptions = {}): AstroIntegra
         await shutdownRuntime();
         logger.debug(`stopped the article loaders' background work${emulator ? ' and the embedded emulator' : ''}`);
       },
-      'astro:build:done': ({ logger }) => {
+      'astro:build:done': async ({ logger }) => {
         // Again at the end, where a log is copied from.
         warnWhenDebugPrintsEnv((message) => logger.warn(message), { again: true });
         if (!settings.buildSummary) return;
+        const { formatBuildSummary } = await import('./build-summary.js');
         const summary = formatBuildSummary([...loaderRuntime().queues.values()], root);
         if (summary === undefined) {
           logger.info('no articleLoader() collection was loaded in this build, so there is no article summary (add one in src/content.config.ts)');
