@@ -28,8 +28,8 @@ const HEAVY = [
   /\/dist\/contract\/request-schema\.js$/,
   /\/dist\/sync\/(plan|canonical-request)\.js$/,
   /\/node_modules\/(hast-util-to-text|github-slugger)\//,
-  // The dev panel's endpoint and relay (astro:server:setup) and the build summary (astro:build:done): their hooks import them.
-  /\/dist\/integration\/(panel-endpoint|toolbar-relay|build-summary)\.js$/,
+  // The dev panel's endpoint and relay: astro:server:setup imports them.
+  /\/dist\/integration\/(panel-endpoint|toolbar-relay)\.js$/,
   /\/node_modules\/(undici|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unified|parse5|image-size|yaml|csv-parse)\//,
   // The cover card's drawing: loaded only when a card is not in the cache (src/cover/card-drawing.ts).
   CARD_LIBRARIES,
