@@ -115,24 +115,40 @@ export function bandingFor(threshold: number): { bands: number; rows: number } {
   return { bands: SIGNATURE_LENGTH, rows: 1 };
 }
 
-/** Index pairs that share a band of their signatures: the candidates, each once. */
-function candidatePairs(signatures: readonly Uint32Array[], bands: number, rows: number): Set<number> {
+/**
+ * Calls `visit(earlier, later)` once for each pair of articles that share a band of their signatures (the candidates),
+ * in order of `later`. No set of pairs is kept: on a corpus of many alike articles there are millions, and each band
+ * proposes most of them again; an article marks the earlier ones it has met instead.
+ */
+function forEachCandidate(signatures: readonly Uint32Array[], bands: number, rows: number, visit: (earlier: number, later: number) => void): void {
   const count = signatures.length;
-  const pairs = new Set<number>();
+  // Per band, each article's bucket: the articles (in index order) whose values in that band are its own.
+  const bucketOf: number[][][] = [];
   for (let band = 0; band < bands; band++) {
     const buckets = new Map<number, number[]>();
-    signatures.forEach((signature, index) => {
+    const ofIndex = new Array<number[]>(count);
+    for (let index = 0; index < count; index++) {
+      const signature = signatures[index]!;
       let key = band;
       for (let r = band * rows; r < (band + 1) * rows; r++) key = mix(Math.imul(key, 31) + signature[r]!);
-      const bucket = buckets.get(key);
-      if (bucket === undefined) buckets.set(key, [index]);
-      else {
-        for (const other of bucket) pairs.add(other * count + index);
-        bucket.push(index);
-      }
-    });
+      let bucket = buckets.get(key);
+      if (bucket === undefined) buckets.set(key, (bucket = []));
+      bucket.push(index);
+      ofIndex[index] = bucket;
+    }
+    bucketOf.push(ofIndex);
   }
-  return pairs;
+  const metBy = new Int32Array(count).fill(-1);
+  for (let later = 0; later < count; later++) {
+    for (let band = 0; band < bands; band++) {
+      for (const earlier of bucketOf[band]![later]!) {
+        if (earlier >= later) break;
+        if (metBy[earlier] === later) continue;
+        metBy[earlier] = later;
+        visit(earlier, later);
+      }
+    }
+  }
 }
 
 /** An article's shingles (its visible text's, see `shinglesOf`): what its signature is made of, and what an exact measure compares. */
@@ -251,20 +267,18 @@ function pairsOf(articles: readonly { slug: string }[], signatures: readonly Uin
   const least = minimumAgreement(threshold);
   const certain = certainAgreement(threshold);
   const found: NearDuplicatePair[] = [];
-  for (const pair of candidatePairs(signatures, bands, rows)) {
-    const earlier = Math.floor(pair / articles.length);
-    const later = pair % articles.length;
+  forEachCandidate(signatures, bands, rows, (earlier, later) => {
     const agreed = agreement(signatures[earlier]!, signatures[later]!);
-    if (agreed < least) continue;
+    if (agreed < least) return;
     const slugs = { slug: articles[later]!.slug, otherSlug: articles[earlier]!.slug };
     if (agreed >= certain) {
       found.push({ ...slugs, similarity: agreed / SIGNATURE_LENGTH, estimated: true });
-      continue;
+      return;
     }
     const similarity = jaccard(shinglesAt(earlier), shinglesAt(later));
     if (similarity >= threshold) found.push({ ...slugs, similarity });
-  }
-  return found.sort((a, b) => b.similarity - a.similarity || a.slug.localeCompare(b.slug));
+  });
+  return found.sort((a, b) => b.similarity - a.similarity || a.slug.localeCompare(b.slug) || a.otherSlug.localeCompare(b.otherSlug));
 }
 
 /** One finding per pair, on the later article, naming both; none when `near_duplicate` is off. */
