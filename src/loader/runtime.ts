@@ -122,7 +122,7 @@ export interface RuntimeSession {
   regenerate?(slug: string, options: { confirm: boolean }): Promise<RegenerationAnswer>;
   /**
    * Dev only: a pass now (after the ones queued), for a change this process made to the lock file
-   * (the toolbar's Approve). The watch cannot tell such a write from the loader's own during a pass.
+   * outside a pass (the toolbar's Approve): the watch ignores every lock write of this process.
    */
   refresh?(): Promise<void>;
 }

@@ -2,7 +2,6 @@
 
 import type { Element, Parents, Root } from 'hast';
 import type { Plugin } from 'unified';
-import { z } from 'zod';
 import { countWords } from '../contract/word-count.js';
 import { articleData, type ArticleImage, type ArticleLink } from './article-data.js';
 import { excerptOf } from './excerpt.js';

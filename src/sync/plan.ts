@@ -1,7 +1,7 @@
 // The planner: compares the manifest's specs with the lock file and the cache, and says what each article needs.
 import { articleRequestSchema, type ArticleRequest } from '../contract/request-schema.js';
-import { canonicalRequest, diffRequests, requestHash, type CanonicalRequest, type RequestChange } from './canonical-request.js';
-import type { LockEntry, LockEntryError, LockFile } from './lock-file.js';
+import { canonicalRequest, diffRequests, requestHash, type CanonicalRequest } from './canonical-request.js';
+import type { LockEntry, LockFile } from './lock-file.js';
 import { formatAge, servedSince, type ArticleAge } from './refresh-due.js';
 import { estimateWords, type WordEstimate } from './word-estimate.js';
 import type { CreateReason } from './create-reason.js';
