@@ -26,8 +26,8 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
   const service = openService(scope);
   let handedOver = false;
   scope.activity.busy += 1;
-  // What this pass starts from: the watch takes a later change by another process for a reason to pass again.
-  scope.activity.lastLockText = await readLockText(lockFile);
+  // What this pass starts from, for the dev watch (a build has none): a later change by another process is a reason to pass again.
+  if (scope.dev) scope.activity.lastLockText = await readLockText(lockFile);
   scope.tracker.start();
   try {
     const { result, pass } = await syncPass(scope, { manifest, quality, now }, lockFile, service, dev);

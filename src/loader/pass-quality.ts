@@ -67,7 +67,9 @@ export function applyNearDuplicates(scope: CollectionScope, options: QualityOpti
   const articles = finished.map((entry) => ({ slug: entry.id, signature: known.get(entry.id), html: () => entry.rendered?.html ?? '', shingles: shinglesOf(entry.id) }));
   const found = new Map<string, Finding[]>();
   for (const finding of nearDuplicateFindings(findSignedNearDuplicates(articles, options.nearDuplicateThreshold), options)) {
-    found.set(finding.slug, [...(found.get(finding.slug) ?? []), finding]);
+    const mine = found.get(finding.slug);
+    if (mine === undefined) found.set(finding.slug, [finding]);
+    else mine.push(finding);
   }
   for (const entry of finished) {
     const mine = found.get(entry.id) ?? [];

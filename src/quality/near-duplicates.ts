@@ -287,7 +287,11 @@ export function nearDuplicateFindings(pairs: readonly NearDuplicatePair[], optio
   if (severity === 'off') return [];
   // Each article's most alike pairs first, capped as every code is (MAX_FINDINGS_PER_CODE, the last saying how many more).
   const bySlug = new Map<string, NearDuplicatePair[]>();
-  for (const pair of pairs) bySlug.set(pair.slug, [...(bySlug.get(pair.slug) ?? []), pair]);
+  for (const pair of pairs) {
+    const own = bySlug.get(pair.slug);
+    if (own === undefined) bySlug.set(pair.slug, [pair]);
+    else own.push(pair);
+  }
   return [...bySlug.values()].flatMap((own) => {
     const sorted = [...own].sort((a, b) => b.similarity - a.similarity || a.otherSlug.localeCompare(b.otherSlug));
     const observations = sorted.map((pair) => ({

@@ -8,7 +8,7 @@
 // can hold a screenshot past its timeout on a loaded machine (it did once in CI). The toolbar has its own
 // browser test (test/integration/toolbar.test.ts).
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,7 +110,6 @@ describe.skipIf(!present)('astro dev with articleLoader', () => {
 
   it('should keep serving the earlier article while a changed request is written, as a build does', async () => {
     const manifest = join(site.root, 'articles.yaml');
-    const { readFile, writeFile } = await import('node:fs/promises');
     const before = await openUntilStatus('/articles/espresso-machines/', 'finished');
     emulator.pause();
     await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('  - keyword: espresso machines\n    articleLength: short', '  - keyword: espresso machines\n    articleLength: long'));
@@ -127,7 +126,6 @@ describe.skipIf(!present)('astro dev with articleLoader', () => {
   }, 120_000);
 
   it('should sync again when another process changes the lock file while articles are still being written', async () => {
-    const { readFile, writeFile } = await import('node:fs/promises');
     const lockFile = join(site.root, 'articles.lock.json');
     emulator.pause();
     const from = server.output().length;
