@@ -8,6 +8,7 @@ import { readLockText, type CollectionScope } from './collection-scope.js';
 import type { DevSession } from './dev-session.js';
 import { withPassCalendar } from './pass-calendar.js';
 import { checkEntryData } from './entry-data.js';
+import { NEAR_DUPLICATES_STORE } from './near-duplicate-memo.js';
 import { applyNearDuplicates, passChecks, passQuality, storeFindings } from './pass-quality.js';
 import { reviewOutcome } from './review-gate.js';
 import type { QualityOptions } from '../quality/index.js';
@@ -107,6 +108,7 @@ async function syncPass(scope: CollectionScope, { manifest, quality, now }: { ma
     quality,
     checks: passChecks(scope, quality, manifest.specs),
     signatures: new Map(),
+    nearDuplicateMemo: result.cache.keyedStore(NEAR_DUPLICATES_STORE),
     ...settings,
     ...passCovers(scope, settings.processed.cacheDir, settings.downloads),
   };
@@ -118,7 +120,7 @@ async function settlePass(scope: CollectionScope, writer: StoreWriter, result: S
   const { options, log, tracker } = scope;
   log.unpublished(pass.unpublished);
   const failures = await applyResult(scope, writer, result, pass);
-  applyNearDuplicates(scope, pass.quality, pass.signatures);
+  await applyNearDuplicates(scope, pass.quality, pass.signatures, pass.nearDuplicateMemo);
   const findings = storeFindings(scope);
   log.quality(findings, writer.counts.rendered + writer.counts.reused > 0);
   tracker.quality(findings);

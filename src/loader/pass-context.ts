@@ -2,7 +2,7 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { ArticleSpec, Manifest } from '../manifest/index.js';
 import { localeLinkMaps, type LocaleSettings } from './locale-links.js';
-import type { LockEntry, LockEntryError, OutputCache, ProcessedStore, SyncOptions } from '../sync/index.js';
+import type { KeyedStore, LockEntry, LockEntryError, OutputCache, ProcessedStore, SyncOptions } from '../sync/index.js';
 import type { ArticleService } from '../service/article-service.js';
 import type { ArticleQuality, QualityOptions } from '../quality/index.js';
 import type { SiteContext } from './article-entry.js';
@@ -13,8 +13,8 @@ import type { PassChecks } from './pipeline-pool.js';
 import type { PassCovers } from './pass-covers.js';
 import type { DownloadedImages } from './processed-entries.js';
 
-/** What the near-duplicate check needs of an entry written this pass: its signature (kept in its processed record) and its shingles (held by the pass only). */
-export type NearDuplicateInputs = Pick<ArticleQuality, 'signature' | 'shingles'>;
+/** What the near-duplicate check needs of an entry written this pass: its signature (kept in its processed record), its shingles (held by the pass only) and its record's key. */
+export type NearDuplicateInputs = Pick<ArticleQuality, 'signature' | 'shingles'> & { key: string };
 
 /** What one pass settled and the background wait reuses. */
 export interface PassContext extends PassCovers {
@@ -48,6 +48,8 @@ export interface PassContext extends PassCovers {
   checks: PassChecks | undefined;
   /** The near-duplicate signature and shingles of each entry written this pass (null: near_duplicate off), for the pass's near-duplicate check. */
   signatures: Map<string, NearDuplicateInputs | null>;
+  /** Where the collection's near-duplicate pairs are kept between builds (the cache's `near-duplicates/`). */
+  nearDuplicateMemo: KeyedStore;
 }
 
 /** The sync options every pass of this collection shares: its spending rules and its service. */

@@ -1,12 +1,15 @@
 // The quality checks of one pass: which settings it uses (the loader option wins over the manifest's), and near_duplicate across the collection once every entry is in the store.
 import { createHash } from 'node:crypto';
+import type { LoaderContext } from 'astro/loaders';
 import type { ArticleSpec, Manifest } from '../manifest/index.js';
 import { checksOff, qualitySummary, type QualitySummary } from '../quality/article-quality.js';
 import type { Finding } from '../quality/finding.js';
 import { manifestQuality } from '../quality/manifest-quality.js';
-import { findSignedNearDuplicates, nearDuplicateFindings } from '../quality/near-duplicates.js';
+import { articlePairFindings, articlePairs, findSignedNearDuplicates, type ArticlePairs } from '../quality/near-duplicates.js';
 import type { QualityOptions } from '../quality/quality-options.js';
+import type { KeyedStore } from '../sync/index.js';
 import type { CollectionScope } from './collection-scope.js';
+import { memoKey, readMemo, writeMemo } from './near-duplicate-memo.js';
 import type { NearDuplicateInputs } from './pass-context.js';
 import type { PassChecks } from './pipeline-pool.js';
 
@@ -40,33 +43,34 @@ function findingsOf(data: Record<string, unknown>): Finding[] {
   return ((data.quality as QualitySummary | undefined)?.findings ?? []) as Finding[];
 }
 
+/** What the last pass kept of each finished entry: its signature and its record key's first 16 hex digits (`[signature, key]`). */
+type KeptInputs = Record<string, [string, string]>;
+
 /**
  * near_duplicate across the finished entries of the store: signatures from this pass's records, else as kept by the last pass;
  * an entry whose near-duplicate findings changed is written again (its digest marked, so the next pass knows its own).
  */
-export function applyNearDuplicates(scope: CollectionScope, options: QualityOptions, signatures: ReadonlyMap<string, NearDuplicateInputs | null>): void {
+export async function applyNearDuplicates(scope: CollectionScope, options: QualityOptions, signatures: ReadonlyMap<string, NearDuplicateInputs | null>, memo: KeyedStore): Promise<void> {
   const { store, meta } = scope.context;
-  const kept = parseSignatures(meta.get(SIGNATURES_KEY));
+  const kept = parseKept(meta.get(SIGNATURES_KEY));
   const finished = [...store.values()].filter((entry) => (entry.data as { status?: unknown }).status === 'finished');
-  const known = new Map<string, string>();
-  for (const entry of finished) {
-    const signature = signatures.has(entry.id) ? signatures.get(entry.id)?.signature : kept[entry.id];
-    if (typeof signature === 'string') known.set(entry.id, signature);
-  }
+  const known: KeptInputs = {};
   // In slug order, not the order entries finished in: the data store is then the same from one build to the next
   // (Node's compile cache, which `astro` turns on, then skips compiling its data-store module: about a second at 600 articles).
-  const signatureList = JSON.stringify(Object.fromEntries([...known].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
-  meta.set(SIGNATURES_KEY, signatureList);
+  for (const entry of [...finished].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    const inputs = signatures.get(entry.id);
+    const mine = signatures.has(entry.id) ? (inputs?.signature == null ? undefined : ([inputs.signature, inputs.key.slice(0, 16)] as [string, string])) : kept[entry.id];
+    if (mine !== undefined) known[entry.id] = mine;
+  }
+  const keptText = JSON.stringify(known);
+  meta.set(SIGNATURES_KEY, keptText);
   if (options.codes.near_duplicate === 'off') return;
   // Nothing written this pass, and the same articles, signatures and settings as when the findings in the store were decided:
   // they stand. (A warm build of 1,000 unchanged articles spent 0.7 s here deciding them again.)
-  const decided = createHash('sha256').update(JSON.stringify([options.nearDuplicateThreshold, options.codes.near_duplicate, signatureList])).digest('hex');
+  const decided = createHash('sha256').update(JSON.stringify([options.nearDuplicateThreshold, options.codes.near_duplicate, keptText])).digest('hex');
   if (signatures.size === 0 && meta.get(DECIDED_KEY) === decided) return;
-  // An article checked in this pass has its shingles in memory: a candidate pair is measured on them, not on its HTML shingled again.
-  const shinglesOf = (id: string) => () => signatures.get(id)?.shingles ?? undefined;
-  const articles = finished.map((entry) => ({ slug: entry.id, signature: known.get(entry.id), html: () => entry.rendered?.html ?? '', shingles: shinglesOf(entry.id) }));
   const found = new Map<string, Finding[]>();
-  for (const finding of nearDuplicateFindings(findSignedNearDuplicates(articles, options.nearDuplicateThreshold), options)) {
+  for (const finding of articlePairFindings(await decidedPairs(scope, options, { finished, known, signatures, memo }), options)) {
     const mine = found.get(finding.slug);
     if (mine === undefined) found.set(finding.slug, [finding]);
     else mine.push(finding);
@@ -82,10 +86,36 @@ export function applyNearDuplicates(scope: CollectionScope, options: QualityOpti
   meta.set(DECIDED_KEY, decided);
 }
 
-function parseSignatures(text: string | undefined): Record<string, unknown> {
+interface Collection {
+  finished: ReturnType<LoaderContext['store']['values']>;
+  known: KeptInputs;
+  signatures: ReadonlyMap<string, NearDuplicateInputs | null>;
+  memo: KeyedStore;
+}
+
+/**
+ * The collection's pairs: as the committed cache keeps them when its articles and threshold are those they were decided
+ * from (a cold store of an unchanged site), else measured, and kept.
+ */
+async function decidedPairs(scope: CollectionScope, options: QualityOptions, { finished, known, signatures, memo }: Collection): Promise<ArticlePairs[]> {
+  const collection = scope.context.collection;
+  const key = memoKey(options.nearDuplicateThreshold, finished.map((entry) => ({ slug: entry.id, key: known[entry.id]?.[1] })));
+  const remembered = key === undefined ? undefined : await readMemo(memo, collection, key);
+  if (remembered !== undefined) return remembered;
+  // An article checked in this pass has its shingles in memory: a candidate pair is measured on them, not on its HTML shingled again.
+  const shinglesOf = (id: string) => () => signatures.get(id)?.shingles ?? undefined;
+  const articles = finished.map((entry) => ({ slug: entry.id, signature: known[entry.id]?.[0], html: () => entry.rendered?.html ?? '', shingles: shinglesOf(entry.id) }));
+  const pairs = articlePairs(findSignedNearDuplicates(articles, options.nearDuplicateThreshold));
+  if (key !== undefined) await writeMemo(memo, collection, key, pairs);
+  return pairs;
+}
+
+function parseKept(text: string | undefined): KeptInputs {
   try {
     const value: unknown = text === undefined ? {} : JSON.parse(text);
-    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+    if (value === null || typeof value !== 'object') return {};
+    // A store written before record keys were kept has bare signatures: those entries are read as unknown.
+    return Object.fromEntries(Object.entries(value).filter((pair): pair is [string, [string, string]] => Array.isArray(pair[1]) && pair[1].length === 2 && pair[1].every((part: unknown) => typeof part === 'string')));
   } catch {
     return {};
   }

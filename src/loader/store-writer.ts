@@ -80,7 +80,7 @@ export class StoreWriter {
   async finish(prepared: PreparedEntry, read: OutputReader, processor: ArticleProcessor, pass: PassContext): Promise<void> {
     const { spec, served } = prepared;
     const { article, polished, updatedAt, quality } = prepared.kept ?? (await this.#process(prepared, read, processor, pass));
-    pass.signatures.set(spec.slug, quality === null ? null : { signature: quality.signature, shingles: quality.shingles ?? null });
+    pass.signatures.set(spec.slug, quality === null ? null : { signature: quality.signature, shingles: quality.shingles ?? null, key: prepared.key });
     if (prepared.kept !== undefined) this.#counts.reused += 1;
     this.#scope.log.articleWarnings(spec.slug, article.warnings);
     const cover = await this.#cover(spec.slug, article, pass);

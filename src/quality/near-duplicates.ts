@@ -1,6 +1,6 @@
 // near_duplicate: articles of one collection so alike that they compete, found with MinHash over word shingles and LSH banding.
 import { forEachWord, htmlToText } from '../contract/word-count.js';
-import { capped } from './check-context.js';
+import { capped, MAX_FINDINGS_PER_CODE } from './check-context.js';
 import type { Finding } from './finding.js';
 import type { QualityOptions } from './quality-options.js';
 
@@ -281,23 +281,42 @@ function pairsOf(articles: readonly { slug: string }[], signatures: readonly Uin
   return found.sort((a, b) => b.similarity - a.similarity || a.slug.localeCompare(b.slug) || a.otherSlug.localeCompare(b.otherSlug));
 }
 
-/** One finding per pair, on the later article, naming both; none when `near_duplicate` is off. */
-export function nearDuplicateFindings(pairs: readonly NearDuplicatePair[], options: QualityOptions): Finding[] {
-  const severity = options.codes.near_duplicate;
-  if (severity === 'off') return [];
-  // Each article's most alike pairs first, capped as every code is (MAX_FINDINGS_PER_CODE, the last saying how many more).
+/** One article's near-duplicate pairs as its findings show them: the most alike first, at most MAX_FINDINGS_PER_CODE, and how many more. */
+export interface ArticlePairs {
+  /** The later article of each of its pairs. */
+  slug: string;
+  pairs: NearDuplicatePair[];
+  more: number;
+}
+
+/** The pairs by their later article, each article's most alike first (ties by the other slug), capped as every code is. */
+export function articlePairs(pairs: readonly NearDuplicatePair[]): ArticlePairs[] {
   const bySlug = new Map<string, NearDuplicatePair[]>();
   for (const pair of pairs) {
     const own = bySlug.get(pair.slug);
     if (own === undefined) bySlug.set(pair.slug, [pair]);
     else own.push(pair);
   }
-  return [...bySlug.values()].flatMap((own) => {
-    const sorted = [...own].sort((a, b) => b.similarity - a.similarity || a.otherSlug.localeCompare(b.otherSlug));
-    const observations = sorted.map((pair) => ({
+  return [...bySlug].map(([slug, own]) => {
+    own.sort((a, b) => b.similarity - a.similarity || a.otherSlug.localeCompare(b.otherSlug));
+    return { slug, pairs: own.slice(0, MAX_FINDINGS_PER_CODE), more: Math.max(0, own.length - MAX_FINDINGS_PER_CODE) };
+  });
+}
+
+/** One finding per pair kept, on the later article, naming both (the last saying how many more); none when `near_duplicate` is off. */
+export function articlePairFindings(articles: readonly ArticlePairs[], options: QualityOptions): Finding[] {
+  const severity = options.codes.near_duplicate;
+  if (severity === 'off') return [];
+  return articles.flatMap(({ slug, pairs, more }) => {
+    const observations = pairs.map((pair) => ({
       code: 'near_duplicate' as const,
       message: `"${pair.slug}" and "${pair.otherSlug}" are ${pair.estimated === true ? 'about ' : ''}${Math.round(pair.similarity * 100)}% alike (shared 5-word shingles); they compete for the same searches: regenerate or edit one of them, or give one a different keyword`,
     }));
-    return capped(observations).map(({ code, message }) => ({ slug: sorted[0]!.slug, code, severity, message }));
+    return capped(observations, pairs.length + more).map(({ code, message }) => ({ slug, code, severity, message }));
   });
+}
+
+/** One finding per pair, on the later article, naming both; none when `near_duplicate` is off. */
+export function nearDuplicateFindings(pairs: readonly NearDuplicatePair[], options: QualityOptions): Finding[] {
+  return articlePairFindings(articlePairs(pairs), options);
 }

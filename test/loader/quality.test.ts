@@ -1,7 +1,8 @@
 // Quality checks in a real `astro build` of a fixture site with planted flaws (the embedded emulator's `flaws`): each finding
 // appears with its code in `entry.data.quality` (printed by the page), in the build log and in `check --json`; a clean
 // article has none; a code set to 'off' never appears; a hand edit is checked too; a wrong setting is one clear error.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/cli-harness.js';
@@ -107,11 +108,26 @@ describe('quality checks in a build', () => {
     expect(document.findings.filter((f) => f.code === 'near_duplicate')).toHaveLength(1);
   });
 
-  it('should keep the near-duplicate finding through a rebuild with nothing changed, and drop it once the copy is edited apart', async () => {
+  it('should keep the near-duplicate finding through a rebuild with nothing changed, read it from the cache on a cold store, and drop it once the copy is edited apart', async () => {
     // The store is warm and nothing changed: the findings decided by the first build stand (they are not decided again).
     const unchanged = await astro(site.root, ['build']);
     expect(unchanged.code, unchanged.output).toBe(0);
     expect(await nearDuplicates()).toHaveLength(1);
+    // A cold store (CI, a fresh clone): the pairs come from the cache's near-duplicates/, not measured again.
+    // The kept pair is doctored to 42% (its checksum made again): the page shows 42%, so the memo was read.
+    const memoDir = join(site.root, 'articles.cache/near-duplicates');
+    const [memoFile] = await readdir(memoDir);
+    const record = JSON.parse(await readFile(join(memoDir, memoFile!), 'utf8')) as { sha256: string; value: { articles: [string, [string, number, boolean][], number][] } };
+    expect(record.value.articles).toHaveLength(1);
+    record.value.articles[0]![1][0]![1] = 0.42;
+    await writeFile(join(memoDir, memoFile!), JSON.stringify({ sha256: createHash('sha256').update(JSON.stringify(record.value)).digest('hex'), value: record.value }));
+    await rm(join(site.root, '.astro'), { recursive: true, force: true });
+    await rm(join(site.root, 'node_modules/.astro/data-store.json'), { force: true });
+    const cold = await astro(site.root, ['build']);
+    expect(cold.code, cold.output).toBe(0);
+    const [kept, ...others] = await nearDuplicates();
+    expect(others).toEqual([]);
+    expect(kept!.message).toMatch(/ are (about )?42% alike/);
     const edit = join(site.root, 'articles.edits/pour-over-coffee.html');
     await mkdir(join(site.root, 'articles.edits'), { recursive: true });
     await writeFile(edit, '<p>Pour over coffee, as I make it: a kettle with a thin spout, paper rinsed with hot water, and a slow spiral pour that takes three minutes from the first drop.</p>');
@@ -119,7 +135,7 @@ describe('quality checks in a build', () => {
     const edited = await astro(site.root, ['build']);
     expect(edited.code, edited.output).toBe(0);
     expect(await nearDuplicates()).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('should check a hand edit too, saying it was put through the pipeline now', async () => {
     await mkdir(join(site.root, 'articles.edits'), { recursive: true });

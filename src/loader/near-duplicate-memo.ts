@@ -1,0 +1,56 @@
+// The near-duplicate pairs a pass decided, kept in the committed cache (articles.cache/near-duplicates/, one file per
+// collection, replaced when the collection changes): a build with a cold Astro data store (CI, a fresh clone) whose
+// articles and settings are those of the last build reads them instead of measuring the collection again, as it reads
+// each article's own findings from its processed record.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { ArticlePairs } from '../quality/near-duplicates.js';
+import type { KeyedStore } from '../sync/index.js';
+
+/** The cache's subdirectory (a keyed store: a damaged file is warned about and decided again, `verify` checks it, `prune` keeps it). */
+export const NEAR_DUPLICATES_STORE = 'near-duplicates';
+/** Bumped when what is kept changes meaning: every memo made before is then a miss. */
+const MEMO_FORMAT = 1;
+
+/** One article's pairs as kept: `[slug, [[otherSlug, similarity, estimated], …], more]`, compact since a corpus of alike articles has tens of thousands. */
+const memoSchema = z.object({
+  decided: z.string(),
+  articles: z.array(z.tuple([z.string(), z.array(z.tuple([z.string(), z.number(), z.boolean()])), z.number().int().nonnegative()])),
+});
+type Memo = z.infer<typeof memoSchema>;
+
+/** A finished article as the memo knows it: its slug and its processed record's key (which fixes its HTML, and so its shingles). */
+export interface MemoArticle {
+  slug: string;
+  key: string | undefined;
+}
+
+/**
+ * What the pairs are decided from: the threshold and every finished article's slug and record key. Undefined when an
+ * article's key is not known (a store written before keys were kept): the pairs are then decided and not kept.
+ */
+export function memoKey(threshold: number, articles: readonly MemoArticle[]): string | undefined {
+  if (articles.some((article) => article.key === undefined)) return undefined;
+  const keys = articles.map(({ slug, key }) => [slug, key]).sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify([MEMO_FORMAT, threshold, keys])).digest('hex');
+}
+
+/** The pairs kept for `collection` when they were decided from `decided`; undefined otherwise (none kept, another collection state, damaged). */
+export async function readMemo(store: KeyedStore, collection: string, decided: string): Promise<ArticlePairs[] | undefined> {
+  const parsed = memoSchema.safeParse(await store.get(collection));
+  if (!parsed.success || parsed.data.decided !== decided) return undefined;
+  return parsed.data.articles.map(([slug, pairs, more]) => ({
+    slug,
+    pairs: pairs.map(([otherSlug, similarity, estimated]) => ({ slug, otherSlug, similarity, ...(estimated ? { estimated } : {}) })),
+    more,
+  }));
+}
+
+/** Keeps the pairs decided from `decided` for `collection`, replacing the last ones. */
+export function writeMemo(store: KeyedStore, collection: string, decided: string, articles: readonly ArticlePairs[]): Promise<void> {
+  const memo: Memo = {
+    decided,
+    articles: articles.map(({ slug, pairs, more }) => [slug, pairs.map((pair) => [pair.otherSlug, pair.similarity, pair.estimated === true] as [string, number, boolean]), more]),
+  };
+  return store.set(collection, memo);
+}
