@@ -1,5 +1,5 @@
 // One pass of a collection: read the manifest, sync (in a build, wait for every article), put the articles in the store, report.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { currentTime } from '../lang/clock.js';
 import { loadManifest, resolveInlineManifest, type Manifest } from '../manifest/index.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
@@ -8,6 +8,7 @@ import { readLockText, type CollectionScope } from './collection-scope.js';
 import type { DevSession } from './dev-session.js';
 import { withPassCalendar } from './pass-calendar.js';
 import { checkEntryData } from './entry-data.js';
+import { manifestMemo } from './manifest-memo.js';
 import { NEAR_DUPLICATES_STORE } from './near-duplicate-memo.js';
 import { applyNearDuplicates, passChecks, passQuality, storeFindings } from './pass-quality.js';
 import { reviewOutcome } from './review-gate.js';
@@ -51,7 +52,7 @@ export async function readManifest(scope: CollectionScope): Promise<{ manifest: 
   const source = scope.options.manifest;
   const manifest =
     source.kind === 'file'
-      ? await loadManifest(resolve(scope.root, source.path))
+      ? await loadManifest(resolve(scope.root, source.path), manifestMemo(dirname(scope.stateFile), scope.context.collection))
       : resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
   checkEntryData(manifest, scope.options.dataSchema);
   scope.log.manifestWarnings(manifest);

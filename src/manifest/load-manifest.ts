@@ -1,4 +1,5 @@
 // Entry points of the manifest reader: a file by its extension, text already read, or the loader's inline `articles` option.
+import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { readJsonManifest } from './json-manifest.js';
 import { decodeManifest } from './manifest-encoding.js';
 import { inlineDocument, type ManifestDocument } from './manifest-document.js';
 import { ManifestError, type ManifestProblem } from './manifest-error.js';
-import { resolveManifestDocument } from './resolve-manifest.js';
+import { frozenRequests, resolveManifestDocument } from './resolve-manifest.js';
 import { readYamlManifest } from './yaml-manifest.js';
 
 /** The largest manifest read: 5 MiB holds tens of thousands of keywords; more is a wrong file, not a manifest. */
@@ -78,15 +79,32 @@ export async function readAtMost(handle: FileHandle, limit: number): Promise<Buf
 }
 
 /**
+ * Where a caller keeps the manifests it resolved between runs (the loader keeps the last one beside Astro's data store:
+ * loader/manifest-memo.ts), under the digest of the file's path and bytes: the same digest, the same manifest.
+ */
+export interface ManifestMemo {
+  get(digest: string): Promise<Manifest | undefined>;
+  set(digest: string, manifest: Manifest): Promise<void>;
+}
+
+/**
  * Reads and validates the manifest at `file` (`.yaml`, `.yml`, `.json` or `.csv`). `Manifest.file`
  * is the absolute path. Throws a `ManifestError` (code `invalid_manifest`) listing every problem.
+ * With a `memo`, a file whose path and bytes are those of a manifest the memo kept is not parsed again
+ * (only a valid manifest is kept, so a file with a problem is always read and reported).
  */
-export async function loadManifest(file: string): Promise<Manifest> {
+export async function loadManifest(file: string, memo?: ManifestMemo): Promise<Manifest> {
   const absolute = path.resolve(file);
   readerFor(absolute);
-  const decoded = decodeManifest(await readManifestBytes(absolute), absolute);
+  const bytes = await readManifestBytes(absolute);
+  const digest = memo === undefined ? undefined : createHash('sha256').update(absolute).update('\0').update(bytes).digest('hex');
+  const kept = digest === undefined ? undefined : await memo!.get(digest);
+  if (kept !== undefined) return frozenRequests(kept);
+  const decoded = decodeManifest(bytes, absolute);
   if ('problem' in decoded) throw fileProblem(absolute, decoded.problem.message, decoded.problem.line === undefined ? {} : { line: decoded.problem.line });
-  return parseManifest(decoded.text, absolute);
+  const manifest = parseManifest(decoded.text, absolute);
+  if (digest !== undefined) await memo!.set(digest, manifest);
+  return manifest;
 }
 
 /** The manifest's bytes, refused when it is not a regular file or is over the limit. */

@@ -10,6 +10,7 @@ import {
 } from '../contract/request-schema.js';
 import { isPlainObject } from '../lang/plain-object.js';
 import type { ArticleSpec, Manifest } from './article-spec.js';
+import { markParsedRequest } from '../contract/parsed-requests.js';
 import { describeValue, issueMessage, quoted } from './issue-messages.js';
 import { fieldName, type DataPath, type ManifestDocument } from './manifest-document.js';
 import { ManifestError, type ManifestProblem } from './manifest-error.js';
@@ -548,7 +549,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
   const groups = translationGroups(drafts);
   const specs = drafts.map((draft): ArticleSpec => {
     // Frozen: the spec's request is what its lock entry is keyed by, and a frozen request's hash is computed once.
-    const request = deepFreeze(draft.request as ArticleRequest);
+    const request = markParsedRequest(deepFreeze(draft.request as ArticleRequest));
     return {
       slug: draft.slug as string,
       keyword: request.targetKeyword,
@@ -565,6 +566,15 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
 /** The top-level settings as written, with the line of each (the quality room checks `quality`, naming that line). */
 function settingsOf(root: Record<string, unknown>, checker: Checker): Manifest['settings'] {
   return Object.fromEntries(SETTINGS.filter((key) => root[key] !== undefined).map((key) => [key, { value: root[key], ...checker.lineOf([key]) }]));
+}
+
+/** A kept manifest (a copy: see `ManifestMemo`) with its requests and translations frozen again, as `resolveManifestDocument` made them. */
+export function frozenRequests(manifest: Manifest): Manifest {
+  for (const spec of manifest.specs) {
+    markParsedRequest(deepFreeze(spec.request));
+    if (spec.translation !== undefined) deepFreeze(spec.translation);
+  }
+  return manifest;
 }
 
 function deepFreeze<T>(value: T): T {

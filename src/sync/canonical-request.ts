@@ -1,6 +1,7 @@
 // The canonical form of an article request and its hash: what decides whether an article is paid for again.
 import { canonicalJsonHash, canonicalValue, type CanonicalValue } from '../contract/canonical-json.js';
 import { articleRequestSchema, type ArticleRequest, type ArticleRequestInput } from '../contract/request-schema.js';
+import { isParsedRequest } from '../contract/parsed-requests.js';
 import { InvalidSpecError } from './errors.js';
 
 /**
@@ -21,6 +22,7 @@ export interface RequestChange {
 }
 
 function parseRequest(request: ArticleRequestInput | ArticleRequest | Record<string, unknown>): ArticleRequest {
+  if (isParsedRequest(request)) return request as ArticleRequest;
   const parsed = articleRequestSchema.safeParse(request);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(request)'}: ${issue.message}`);
