@@ -8,6 +8,7 @@ import { readLockText, type CollectionScope } from './collection-scope.js';
 import type { DevSession } from './dev-session.js';
 import { withPassCalendar } from './pass-calendar.js';
 import { checkEntryData } from './entry-data.js';
+import { lockMemo } from './lock-memo.js';
 import { manifestMemo } from './manifest-memo.js';
 import { NEAR_DUPLICATES_STORE } from './near-duplicate-memo.js';
 import { applyNearDuplicates, passChecks, passQuality, storeFindings } from './pass-quality.js';
@@ -23,8 +24,10 @@ import { applyResult, articleMarks, publishDates, unpublishedSlugs } from './syn
 /** One sync: read the manifest, create and (in a build) wait, then put every article in the store. In dev, a wait still needed goes on in the background. */
 export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: DevSession | undefined): Promise<void> {
   writer.resetCounts();
-  const { manifest, quality, now } = await readManifest(scope);
   const { lockFile } = scope.paths();
+  const checkedLock = lockMemo(dirname(scope.stateFile), scope.context.collection, lockFile);
+  await checkedLock.trust();
+  const { manifest, quality, now } = await readManifest(scope);
   const service = openService(scope);
   let handedOver = false;
   scope.activity.busy += 1;
@@ -41,6 +44,7 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
     scope.activity.busy -= 1;
     if (!handedOver) await service.close();
   }
+  await checkedLock.keep();
 }
 
 /**

@@ -19,6 +19,7 @@ export { servedOf } from './served-output.js';
 export { withProcessLock, type HeldLock, type ProcessLockOptions } from './process-lock.js';
 export { LockSession, type LockMutation } from './lock-session.js';
 export { isOwnLockWrite } from './own-lock-writes.js';
+export { lastVerifiedLock, noteVerifiedLock } from './verified-locks.js';
 export { recordDates, recordedDates, type RecordedDates } from './recorded-dates.js';
 export {
   describeCreateReason, planSync, type CacheIndex, type CreateReason, type PlanAction, type PlannedArticle,
