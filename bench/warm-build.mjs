@@ -93,6 +93,7 @@ async function runAt({ articles, rounds }) {
     const figure = (variant, store, key) => median(runs[variant][store].map((b) => b[key]));
     const ratio = (store, over = 'glob') => figure('article-loader', store, 'wallMs') / figure(over, store, 'wallMs');
     const loadRatio = figure('article-loader', 'cold', 'loadMs') / figure('glob', 'cold', 'loadMs');
+    const warmLoadRatio = figure('article-loader', 'warm', 'loadMs') / figure('glob', 'warm', 'loadMs');
     const floor = figure('bare', 'cold', 'wallMs') / figure('glob', 'cold', 'wallMs');
     const requests = emulator.requests.length;
     const ms = (value) => Math.round(value);
@@ -126,6 +127,7 @@ async function runAt({ articles, rounds }) {
         { label: 'articleLoader load(), cold store, no processed records', value: ms(figure('reprocess', 'cold', 'loadMs')), unit: 'ms' },
         { label: 'articleLoader load(), warm store (digest skips)', value: ms(figure('article-loader', 'warm', 'loadMs')), unit: 'ms' },
         { label: 'glob() load(), warm store', value: ms(figure('glob', 'warm', 'loadMs')), unit: 'ms' },
+        { label: 'load() ratio articleLoader / glob(), warm store', value: round2(warmLoadRatio), unit: '×', target: `≤ ${LOAD_TARGET}`, ok: warmLoadRatio <= LOAD_TARGET },
         { label: 'processed record size per article (gzip)', value: Math.round(processed.bytes / processed.files), unit: 'B' },
       ],
     };

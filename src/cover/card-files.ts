@@ -1,6 +1,6 @@
 // Where generated cards live: drawn once into the cache (articles.cache/covers/), copied into the site's public folder, from which Astro copies them into the build.
-import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
-import { dirname, join, posix } from 'node:path';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { basename, dirname, join, posix } from 'node:path';
 import { COVERS_DIR_NAME } from '../sync/output-cache.js';
 import { listDir, writeFileAtomic } from '../sync/atomic-file.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardCanShow, cardColor, type CardSettings } from './card-options.js';
@@ -30,6 +30,8 @@ export interface CardFilesOptions {
  */
 export class CardFiles {
   readonly #options: CardFilesOptions;
+  /** The file names of each folder a card was looked for in, listed once: a stat per card cost more than the pass's own reads. */
+  readonly #listings = new Map<string, Promise<Set<string>>>();
 
   constructor(options: CardFilesOptions) {
     this.#options = options;
@@ -52,32 +54,45 @@ export class CardFiles {
     const inputs: CardInputs = { title: cardCanShow(title) ? title : '', siteName: cardCanShow(settings.siteName) ? settings.siteName : '', color: cardColor(settings, slug), width: CARD_WIDTH, height: CARD_HEIGHT };
     const name = cardFileName(slug, cardKey(inputs));
     const cached = join(this.cacheDir, name);
-    const drawn = !(await exists(cached));
+    const drawn = !(await this.#has(cached));
     if (drawn) {
       const { drawCard } = await import('./card-drawing.js');
       const png = await drawCard(inputs);
       await mkdir(dirname(cached), { recursive: true });
       await writeFileAtomic(cached, png, { durable: false });
-      await removeEarlier(dirname(cached), slug, name);
+      await this.#keepOnly(cached, slug);
     }
     const published = join(this.#options.publicDir, COVERS_DIR_NAME, name);
-    if (drawn || !(await exists(published))) {
+    if (drawn || !(await this.#has(published))) {
       await mkdir(dirname(published), { recursive: true });
       await copyFile(cached, published);
-      await removeEarlier(dirname(published), slug, name);
+      await this.#keepOnly(published, slug);
     }
     const src = `${this.#options.publicPath}${posix.join(COVERS_DIR_NAME, name)}`;
     return { src, width: CARD_WIDTH, height: CARD_HEIGHT, drawn };
   }
-}
 
-async function exists(file: string): Promise<boolean> {
-  return (await stat(file).catch(() => undefined))?.isFile() === true;
-}
+  #names(dir: string): Promise<Set<string>> {
+    let names = this.#listings.get(dir);
+    if (names === undefined) this.#listings.set(dir, (names = listDir(dir).then((list) => new Set(list))));
+    return names;
+  }
 
-/** The other cards of `slug` in `dir` (a nested slug `de/x` has its cards in `de/`). */
-async function removeEarlier(dir: string, slug: string, keep: string): Promise<void> {
-  const base = slug.split('/').pop()!;
-  const own = keep.split('/').pop()!;
-  for (const name of await listDir(dir)) if (name !== own && isCardOf(name, base)) await rm(join(dir, name), { force: true });
+  async #has(file: string): Promise<boolean> {
+    return (await this.#names(dirname(file))).has(basename(file));
+  }
+
+  /** `file` just written, and the other cards of `slug` beside it removed (a nested slug `de/x` has its cards in `de/`). */
+  async #keepOnly(file: string, slug: string): Promise<void> {
+    const dir = dirname(file);
+    const names = await this.#names(dir);
+    const own = basename(file);
+    names.add(own);
+    const base = slug.split('/').pop()!;
+    for (const name of [...names]) {
+      if (name === own || !isCardOf(name, base)) continue;
+      await rm(join(dir, name), { force: true });
+      names.delete(name);
+    }
+  }
 }

@@ -27,7 +27,7 @@ afterEach(async () => {
 function lockTexts(): { good: string; tampered: string } {
   const request = { targetKeyword: 'pour over coffee', articleType: 'blog_post' };
   const lock: LockFile = emptyLockFile();
-  lock.articles['pour-over-coffee'] = { keyword: 'pour over coffee', status: 'pending', hash: requestHash(request), request, articleId: 'a-1', createdAt: '2026-11-27T00:00:00.000Z', updatedAt: '2026-11-27T00:00:00.000Z' } as LockFile['articles'][string];
+  lock.articles['pour-over-coffee'] = { keyword: 'pour over coffee', status: 'pending', hash: requestHash(request), request, articleId: 'a-1', attempt: 1, createdAt: '2026-11-27T00:00:00.000Z', updatedAt: '2026-11-27T00:00:00.000Z' };
   const good = serializeLockFile(lock);
   const hash = lock.articles['pour-over-coffee']!.hash;
   return { good, tampered: good.replace(hash, `${hash.slice(0, -1)}${hash.endsWith('0') ? '1' : '0'}`) };
