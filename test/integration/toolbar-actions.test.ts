@@ -5,11 +5,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { astro, buildPackage, createSite, startDevServer, type DevServer, type Site } from './astro-project.js';
+import { CHROMIUM, openToolbarBrowser } from './toolbar-browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const present = existsSync(CHROMIUM);
 const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false' && process.env.CI !== '0';
 if (!present && inCi) throw new Error(`Chromium is not installed at ${CHROMIUM}; CI must run the toolbar test (apt-get install -y chromium).`);
@@ -22,8 +22,8 @@ let site: Site;
 let server: DevServer;
 let browser: Browser;
 let page: Page;
-/** The token the dev server sent the panel, read off the toolbar channel as the page receives it. */
-let token: string | undefined;
+/** The token the dev server sent the panel, once the page has received it (see toolbar-browser.ts). */
+let tokenOf: () => string | undefined = () => undefined;
 /** A page of another origin on this machine, for the browser's cross-origin attempt. */
 let elsewhere: Server;
 
@@ -74,21 +74,7 @@ describe.skipIf(!present)('the Articles app’s actions in the dev toolbar', () 
     server = await startDevServer(site.root);
     elsewhere = createServer((_req, res) => res.end('<!doctype html><title>elsewhere</title>'));
     await new Promise<void>((resolvePromise) => elsewhere.listen(0, '127.0.0.1', resolvePromise));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // Astro reloads the page on every store change; the panel must move by the toolbar channel alone, so reloads are dropped.
-    await page.routeWebSocket(/.*/, (socket) => {
-      const devServer = socket.connectToServer();
-      socket.onMessage((message) => devServer.send(message));
-      devServer.onMessage((message) => {
-        if (typeof message === 'string') token ??= /"actions":\{"token":"([\w-]+)"\}/.exec(message)?.[1];
-        if (typeof message === 'string' && message.includes('"full-reload"')) return;
-        socket.send(message);
-      });
-    });
+    ({ browser, page, token: tokenOf } = await openToolbarBrowser());
     await page.goto(`${server.url}/`, { waitUntil: 'load' });
     await openPanel();
     await row('pour-over-coffee').locator('[data-action="edit"]').waitFor({ timeout: STATE_TIMEOUT });
@@ -102,17 +88,17 @@ describe.skipIf(!present)('the Articles app’s actions in the dev toolbar', () 
   });
 
   it('should refuse a POST from another origin with 403 and leave the lock file byte-identical', async () => {
-    expect(token).toMatch(/^[\w-]{32}$/);
+    expect(tokenOf()).toMatch(/^[\w-]{32}$/);
     const before = await lockText();
     const host = new URL(server.url).host;
     const body = { action: 'regenerate', collection: 'articles', slug: 'pour-over-coffee', confirm: true };
     for (const origin of ['http://evil.example', `http://localhost:${(elsewhere.address() as AddressInfo).port}`, 'null']) {
-      const answer = await post({ host, origin, [TOKEN_HEADER]: token! }, body);
+      const answer = await post({ host, origin, [TOKEN_HEADER]: tokenOf()! }, body);
       expect(answer.status).toBe(403);
       expect(answer.json).toMatchObject({ ok: false, code: 'refused', message: expect.stringMatching(/another origin/) });
     }
     // No Origin at all (not a browser's POST): refused too.
-    expect((await post({ host, [TOKEN_HEADER]: token! }, body)).status).toBe(403);
+    expect((await post({ host, [TOKEN_HEADER]: tokenOf()! }, body)).status).toBe(403);
     expect(await lockText()).toBe(before);
   });
 
@@ -126,9 +112,9 @@ describe.skipIf(!present)('the Articles app’s actions in the dev toolbar', () 
     expect(noToken.json?.message).toMatch(/token/);
     expect((await post({ host, origin, [TOKEN_HEADER]: 'x'.repeat(32) }, body)).status).toBe(403);
     // A DNS name rebound to 127.0.0.1: the socket is local, the Host is not (Vite or the endpoint refuses it).
-    const rebound = await post({ host: `attacker.example:${new URL(server.url).port}`, origin: `http://attacker.example:${new URL(server.url).port}`, [TOKEN_HEADER]: token! }, body);
+    const rebound = await post({ host: `attacker.example:${new URL(server.url).port}`, origin: `http://attacker.example:${new URL(server.url).port}`, [TOKEN_HEADER]: tokenOf()! }, body);
     expect(rebound.status).toBe(403);
-    expect((await post({ host, origin, [TOKEN_HEADER]: token! }, body, 'GET')).status).toBe(405);
+    expect((await post({ host, origin, [TOKEN_HEADER]: tokenOf()! }, body, 'GET')).status).toBe(405);
     expect(existsSync(join(site.root, 'articles.edits/cold-brew-ratio.html'))).toBe(false);
     expect(await lockText()).toBe(before);
   });
@@ -147,7 +133,7 @@ describe.skipIf(!present)('the Articles app’s actions in the dev toolbar', () 
             return `blocked: ${String(error)}`;
           }
         },
-        { url: `${server.url}${ENDPOINT}`, header: TOKEN_HEADER, secret: token! },
+        { url: `${server.url}${ENDPOINT}`, header: TOKEN_HEADER, secret: tokenOf()! },
       );
       // Either the browser's CORS check stops it, or the request arrives and is refused: never an action.
       expect(outcome).toMatch(/^(?:status 403|blocked: TypeError)/);
