@@ -1,6 +1,7 @@
 // The manifest memo: a manifest file whose path and bytes are unchanged is taken from the loader's memo (kept with v8's
 // serializer in Astro's cache directory) instead of being parsed again; the kept manifest equals a fresh parse, its
-// requests frozen and hashed alike; a changed, damaged or problem manifest is read and reported as without a memo.
+// requests frozen and hashed alike; a changed, damaged or problem manifest is read and reported as without a memo, and a memo
+// that cannot be written never fails the load.
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +75,16 @@ describe('the manifest memo', () => {
     await writeFile(file, MANIFEST.replace('articleType: listicle', 'articleType: listical'));
     await expect(loadManifest(file, memo)).rejects.toBeInstanceOf(ManifestError);
     await expect(loadManifest(file, memo)).rejects.toThrow(/listical/);
+    expect(memo).toMatchObject({ hits: 0, sets: 2 });
+  });
+
+  it('should load the manifest all the same when the memo cannot be written', async () => {
+    await writeFile(file, MANIFEST);
+    // The memo's directory would be inside a regular file: every write fails.
+    await writeFile(join(dir, 'not-a-dir'), '');
+    const memo = counted(manifestMemo(join(dir, 'not-a-dir', 'cache'), 'articles'));
+    expect((await loadManifest(file, memo)).specs).toHaveLength(2);
+    expect((await loadManifest(file, memo)).specs).toHaveLength(2);
     expect(memo).toMatchObject({ hits: 0, sets: 2 });
   });
 
