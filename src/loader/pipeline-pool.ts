@@ -11,6 +11,7 @@ import type { CollectionPaths, QualityOptions } from '../quality/index.js';
 import { ProcessedStore } from '../sync/index.js';
 import { articleContext, type SiteContext } from './article-entry.js';
 import { writeProcessed, type ProcessedRecord } from './processed-entries.js';
+import { inlineChecker, qualityThread, type QualityChecker } from './quality-thread.js';
 
 /** Below this many articles to process, threads cost more to start (≈0.3 s each) than they save (≈3 ms an article). */
 export const WORKER_THRESHOLD = 100;
@@ -43,15 +44,14 @@ export interface PassChecks {
   collection: CollectionPaths;
 }
 
-/** One job, wherever it runs: the pipeline, the quality checks on its result (beside it, so a worker does both), then the record written (compressing it is work too). */
-export async function runJob(site: SiteContext, job: PipelineJob, checks: PassChecks | undefined): Promise<ProcessedRecord> {
+/** One job, wherever it runs: the pipeline, the quality checks on its result (by `checker`: beside it, so a worker does both), then the record written (compressing it is work too). */
+export async function runJob(site: SiteContext, job: PipelineJob, checks: PassChecks | undefined, checker = checks && inlineChecker(checks.options, checks.collection)): Promise<ProcessedRecord> {
   // Loaded on the first job, not with the loader: a build whose articles are all cached never loads the pipeline.
   const { processArticleTree } = await import('../pipeline/processor.js');
   const { article, tree } = await processArticleTree(job.html, articleContext(site, job.article));
   const { slug, request } = job.article;
-  // Loaded only by a pass that checks: importing the room's surface does not load franc and retext, the first check does.
   // The checks read the pipeline's final tree: parsing its HTML again was half their cost.
-  const quality = checks === undefined ? null : await (await import('../quality/index.js')).articleQuality({ slug, request, html: article.html, title: article.title, collection: checks.collection, tree }, checks.options);
+  const quality = checker === undefined ? null : await checker.check({ slug, request, html: article.html, title: article.title, tree });
   const record: ProcessedRecord = { article, polished: job.keep.polished, updatedAt: job.keep.updatedAt, edit: job.keep.edit, quality };
   await writeProcessed(new ProcessedStore(job.keep.cacheDir), job.article.slug, job.keep.output, job.keep.key, record);
   return record;
@@ -78,18 +78,25 @@ export interface SentResponse {
   body: ArrayBuffer | null;
 }
 
-export function inProcess(site: SiteContext, checks: PassChecks | undefined): ArticleProcessor {
-  return { process: (job) => runJob(site, job, checks), close: async () => undefined };
+/** The pipeline on this thread; the checks beside it, or on `checker` (closed with the processor). */
+export function inProcess(site: SiteContext, checks: PassChecks | undefined, checker?: QualityChecker): ArticleProcessor {
+  return { process: (job) => runJob(site, job, checks, checker), close: async () => checker?.close() };
 }
 
 /**
  * The processor for `jobs` articles: workers when there are enough of them, the machine has the
- * cores (`MIN_CORES`), and every function in the settings can be called from a worker; else this thread.
+ * cores (`MIN_CORES`), and every function in the settings can be called from a worker; else this
+ * thread, with the checks of enough articles on a thread of their own when there is a second core.
  */
 export function articleProcessor(site: SiteContext, checks: PassChecks | undefined, jobs: number, cores = availableParallelism()): ArticleProcessor {
   const workers = Math.min(MAX_WORKERS, cores - 1, Math.ceil(jobs / WORKER_THRESHOLD));
-  if (jobs < WORKER_THRESHOLD || cores < MIN_CORES || !canCrossThreads(site)) return inProcess(site, checks);
-  return workerPool(site, checks, workers);
+  if (jobs >= WORKER_THRESHOLD && cores >= MIN_CORES && canCrossThreads(site)) return workerPool(site, checks, workers);
+  return inProcess(site, checks, checksBeside(checks, jobs, cores) ? qualityThread(checks.options, checks.collection) : undefined);
+}
+
+/** Whether a pass on this thread checks its articles on a thread of their own: enough of them, and a second core. */
+export function checksBeside(checks: PassChecks | undefined, jobs: number, cores: number): checks is PassChecks {
+  return checks !== undefined && jobs >= WORKER_THRESHOLD && cores >= 2;
 }
 
 /** A pool of `count` pipeline workers (the bench and the tests make one whatever the machine). */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleRequestSchema } from '../../src/contract/request-schema.js';
+import { writeArticle } from '../../src/emulator/placeholder-writer/index.js';
 import { renderPng } from '../../src/emulator/png-image.js';
 import { resolveQualityOptions } from '../../src/quality/index.js';
 import { buildPackage, REPO } from './astro-site.js';
@@ -15,7 +16,9 @@ import { buildPackage, REPO } from './astro-site.js';
 type Pool = typeof import('../../src/loader/pipeline-pool.js');
 type Pipeline = typeof import('../../src/pipeline/index.js');
 type Sync = typeof import('../../src/sync/index.js');
+type Thread = typeof import('../../src/loader/quality-thread.js');
 let pool: Pool;
+let thread: Thread;
 let pipeline: Pipeline;
 let sync: Sync;
 let server: Server;
@@ -26,7 +29,7 @@ const fetched: string[] = [];
 beforeAll(async () => {
   await buildPackage();
   const dist = (path: string) => import(pathToFileURL(join(REPO, 'dist', path)).href);
-  [pool, pipeline, sync] = await Promise.all([dist('loader/pipeline-pool.js'), dist('pipeline/index.js'), dist('sync/index.js')]);
+  [pool, pipeline, sync, thread] = await Promise.all([dist('loader/pipeline-pool.js'), dist('pipeline/index.js'), dist('sync/index.js'), dist('loader/quality-thread.js')]);
   dir = await mkdtemp(join(tmpdir(), 'aal-pool-'));
   server = createServer((request, response) => {
     fetched.push(request.url ?? '');
@@ -138,5 +141,40 @@ describe('the pipeline on worker threads', () => {
     expect(kind(pool.articleProcessor(settings, undefined, pool.WORKER_THRESHOLD - 1, 8))).toBe('Object');
     expect(kind(pool.articleProcessor(settings, undefined, 500, 2))).toBe('Object');
     expect(kind(pool.articleProcessor({ ...settings, externalLinks: { rel: () => 'nofollow' } }, undefined, 500, 8))).toBe('Object');
+  }, 60_000);
+
+  it('should check articles on a thread of their own exactly as on this thread, for enough articles on 2 cores', async () => {
+    const checks = { options: resolveQualityOptions(), collection: { paths: KEYWORDS.map((keyword) => `/articles/${keyword.replace(/ /g, '-')}/`) } };
+    // Placeholder articles with their findings (the writer repeats sentences), one in German, one asking for an FAQ it lacks.
+    const requests = [...KEYWORDS.map((targetKeyword) => ({ targetKeyword })), { targetKeyword: 'kaffee mahlen', language: 'German' }, { targetKeyword: 'milk frothers', includeFaq: true }];
+    const processor: typeof import('../../src/pipeline/processor.js') = await import(pathToFileURL(join(REPO, 'dist/pipeline/processor.js')).href);
+    const articles = await Promise.all(
+      requests.map(async (input) => {
+        const request = articleRequestSchema.parse(input);
+        const slug = request.targetKeyword.replace(/ /g, '-');
+        const { article, tree } = await processor.processArticleTree(writeArticle(request).html, { keyword: request.targetKeyword, slug });
+        return { slug, request, html: article.html, title: article.title, tree };
+      }),
+    );
+    const here = thread.inlineChecker(checks.options, checks.collection);
+    const expected = await Promise.all(articles.map((article) => here.check(article)));
+    expect(expected.flatMap((quality) => quality.findings).length).toBeGreaterThan(0);
+    const beside = thread.qualityThread(checks.options, checks.collection);
+    try {
+      expect(await Promise.all(articles.map((article) => beside.check(article)))).toEqual(expected);
+      expect((await beside.check(articles[0]!)).shingles).toBeInstanceOf(Uint32Array);
+    } finally {
+      await beside.close();
+    }
+    // Closed (or stopped) with articles still held: they, and every later one, are checked here, with the same findings.
+    const closing = thread.qualityThread(checks.options, checks.collection);
+    const held = articles.map((article) => closing.check(article));
+    await closing.close();
+    expect(await Promise.all(held)).toEqual(expected);
+    expect(await closing.check(articles[1]!)).toEqual(expected[1]);
+    expect(pool.checksBeside(checks, pool.WORKER_THRESHOLD, 2)).toBe(true);
+    expect(pool.checksBeside(checks, pool.WORKER_THRESHOLD - 1, 2)).toBe(false);
+    expect(pool.checksBeside(checks, 500, 1)).toBe(false);
+    expect(pool.checksBeside(undefined, 500, 2)).toBe(false);
   }, 60_000);
 });

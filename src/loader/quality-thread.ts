@@ -1,0 +1,92 @@
+// The quality checks beside the pipeline. Where the pipeline runs on the loader's thread (2 cores: see MIN_CORES in
+// pipeline-pool.ts), the checks cost more than the pipeline itself, and the other core is mostly idle: a pass with
+// enough articles to process checks them on one worker thread meanwhile. The worker reads the same final tree the
+// pipeline made (copied to it, not parsed again), so its findings are the ones this thread would make.
+import { Worker } from 'node:worker_threads';
+import type { ArticleQuality, ArticleToCheck, CollectionPaths, QualityOptions } from '../quality/index.js';
+
+/** Checks one article with the pass's settings; the collection is the pass's. */
+export interface QualityChecker {
+  check(article: Omit<ArticleToCheck, 'collection'>): Promise<ArticleQuality>;
+  close(): Promise<void>;
+}
+
+export type QualityRequest = { type: 'init'; options: QualityOptions; collection: CollectionPaths } | { type: 'task'; id: number; article: Omit<ArticleToCheck, 'collection'> };
+export type QualityReply = { id: number; ok: true; quality: ArticleQuality } | { id: number; ok: false; error: { name: string; message: string } };
+
+/** Loaded on the first article checked, not with the loader: a build whose articles are all cached never loads the checks. */
+async function articleQuality(article: ArticleToCheck, options: QualityOptions): Promise<ArticleQuality> {
+  return (await import('../quality/index.js')).articleQuality(article, options);
+}
+
+/** The checks on this thread, beside the pipeline. */
+export function inlineChecker(options: QualityOptions, collection: CollectionPaths): QualityChecker {
+  return { check: (article) => articleQuality({ ...article, collection }, options), close: async () => undefined };
+}
+
+/** The checks on one worker thread; should it stop, the articles it held and every later one are checked on this thread. */
+export function qualityThread(options: QualityOptions, collection: CollectionPaths): QualityChecker {
+  return new QualityThread(options, collection);
+}
+
+interface Pending {
+  article: Omit<ArticleToCheck, 'collection'>;
+  resolve: (quality: ArticleQuality) => void;
+  reject: (error: Error) => void;
+}
+
+class QualityThread implements QualityChecker {
+  readonly #inline: QualityChecker;
+  readonly #pending = new Map<number, Pending>();
+  #worker: Worker | undefined;
+  #next = 0;
+
+  constructor(options: QualityOptions, collection: CollectionPaths) {
+    this.#inline = inlineChecker(options, collection);
+    const worker = new Worker(new URL('./quality-worker.js', import.meta.url));
+    worker.on('message', (reply: QualityReply) => this.#onReply(reply));
+    worker.on('error', () => this.#stopped(worker));
+    worker.on('exit', () => this.#stopped(worker));
+    worker.postMessage({ type: 'init', options, collection } satisfies QualityRequest);
+    this.#worker = worker;
+  }
+
+  check(article: Omit<ArticleToCheck, 'collection'>): Promise<ArticleQuality> {
+    const worker = this.#worker;
+    if (worker === undefined) return this.#inline.check(article);
+    return new Promise((resolve, reject) => {
+      const id = this.#next++;
+      try {
+        worker.postMessage({ type: 'task', id, article } satisfies QualityRequest);
+      } catch {
+        // A tree that cannot be copied (it never should): this article is checked here.
+        this.#inline.check(article).then(resolve, reject);
+        return;
+      }
+      this.#pending.set(id, { article, resolve, reject });
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.#worker;
+    this.#worker = undefined;
+    await worker?.terminate();
+  }
+
+  #onReply(reply: QualityReply): void {
+    const pending = this.#pending.get(reply.id);
+    this.#pending.delete(reply.id);
+    if (pending === undefined) return;
+    if (reply.ok) pending.resolve(reply.quality);
+    else pending.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
+  }
+
+  /** The worker is gone (crashed, or closed with articles still held): what it held is checked here. */
+  #stopped(worker: Worker): void {
+    if (this.#worker === worker) this.#worker = undefined;
+    for (const [id, pending] of this.#pending) {
+      this.#pending.delete(id);
+      this.#inline.check(pending.article).then(pending.resolve, pending.reject);
+    }
+  }
+}

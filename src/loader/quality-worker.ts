@@ -1,0 +1,24 @@
+// The quality worker thread (see quality-thread.ts): takes the pass's settings and collection once, then checks one article per task.
+import { parentPort } from 'node:worker_threads';
+import { articleQuality, type CollectionPaths, type QualityOptions } from '../quality/index.js';
+import type { QualityReply, QualityRequest } from './quality-thread.js';
+
+const port = parentPort!;
+let options: QualityOptions | undefined;
+let collection: CollectionPaths | undefined;
+
+async function check({ id, article }: Extract<QualityRequest, { type: 'task' }>): Promise<void> {
+  try {
+    const quality = await articleQuality({ ...article, collection }, options!);
+    // The shingles move back to the loader's thread instead of being copied.
+    port.postMessage({ id, ok: true, quality } satisfies QualityReply, quality.shingles ? [quality.shingles.buffer as ArrayBuffer] : []);
+  } catch (error) {
+    const { name, message } = error as { name?: string; message?: string };
+    port.postMessage({ id, ok: false, error: { name: name ?? 'Error', message: message ?? String(error) } } satisfies QualityReply);
+  }
+}
+
+port.on('message', (message: QualityRequest) => {
+  if (message.type === 'init') ({ options, collection } = message);
+  else void check(message);
+});
