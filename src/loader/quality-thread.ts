@@ -12,7 +12,7 @@ export interface QualityChecker {
 }
 
 export type QualityRequest = { type: 'init'; options: QualityOptions; collection: CollectionPaths } | { type: 'task'; id: number; article: Omit<ArticleToCheck, 'collection'> };
-export type QualityReply = { id: number; ok: true; quality: ArticleQuality } | { id: number; ok: false; error: { name: string; message: string } };
+export type QualityReply = { id: number; ok: true; quality: ArticleQuality } | { id: number; ok: false; error: { name: string; code: string | undefined; message: string } };
 
 /** Loaded on the first article checked, not with the loader: a build whose articles are all cached never loads the checks. */
 async function articleQuality(article: ArticleToCheck, options: QualityOptions): Promise<ArticleQuality> {
@@ -78,7 +78,8 @@ class QualityThread implements QualityChecker {
     this.#pending.delete(reply.id);
     if (pending === undefined) return;
     if (reply.ok) pending.resolve(reply.quality);
-    else pending.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
+    // Its name and code, as errorOf (sync-entries.ts) reports a failed article.
+    else pending.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, code: reply.error.code }));
   }
 
   /** The worker is gone (crashed, or closed with articles still held): what it held is checked here. */

@@ -13,8 +13,8 @@ async function check({ id, article }: Extract<QualityRequest, { type: 'task' }>)
     // The shingles move back to the loader's thread instead of being copied.
     port.postMessage({ id, ok: true, quality } satisfies QualityReply, quality.shingles ? [quality.shingles.buffer as ArrayBuffer] : []);
   } catch (error) {
-    const { name, message } = error as { name?: string; message?: string };
-    port.postMessage({ id, ok: false, error: { name: name ?? 'Error', message: message ?? String(error) } } satisfies QualityReply);
+    const { name, code, message } = error as { name?: string; code?: unknown; message?: string };
+    port.postMessage({ id, ok: false, error: { name: name ?? 'Error', code: typeof code === 'string' ? code : undefined, message: message ?? String(error) } } satisfies QualityReply);
   }
 }
 

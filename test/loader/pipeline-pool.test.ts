@@ -163,6 +163,11 @@ describe('the pipeline on worker threads', () => {
     try {
       expect(await Promise.all(articles.map((article) => beside.check(article)))).toEqual(expected);
       expect((await beside.check(articles[0]!)).shingles).toBeInstanceOf(Uint32Array);
+      // An article the checks throw on fails there as here: its error's name and message come back.
+      const broken = { ...articles[0]!, html: undefined as unknown as string, tree: undefined };
+      const thrown = (await here.check(broken).catch((error: unknown) => error)) as Error;
+      expect(thrown).toBeInstanceOf(Error);
+      await expect(beside.check(broken)).rejects.toMatchObject({ name: thrown.name, message: thrown.message });
     } finally {
       await beside.close();
     }
