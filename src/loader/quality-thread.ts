@@ -43,7 +43,13 @@ class QualityThread implements QualityChecker {
 
   constructor(options: QualityOptions, collection: CollectionPaths) {
     this.#inline = inlineChecker(options, collection);
-    const worker = new Worker(new URL('./quality-worker.js', import.meta.url));
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./quality-worker.js', import.meta.url));
+    } catch {
+      // No thread where the package is not on disk as installed (a URL a thread cannot start from): every article is checked here.
+      return;
+    }
     worker.on('message', (reply: QualityReply) => this.#onReply(reply));
     worker.on('error', () => this.#stopped(worker));
     worker.on('exit', () => this.#stopped(worker));
