@@ -1,5 +1,5 @@
 // One pass of a collection: read the manifest, sync (in a build, wait for every article), put the articles in the store, report.
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { currentTime } from '../lang/clock.js';
 import { loadManifest, resolveInlineManifest, type Manifest } from '../manifest/index.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
@@ -25,7 +25,7 @@ import { applyResult, articleMarks, publishDates, unpublishedSlugs } from './syn
 export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: DevSession | undefined): Promise<void> {
   writer.resetCounts();
   const { lockFile } = scope.paths();
-  const checkedLock = lockMemo(dirname(scope.stateFile), scope.context.collection, lockFile);
+  const checkedLock = lockMemo(scope.astroCacheDir, scope.context.collection, lockFile);
   await checkedLock.trust();
   const { manifest, quality, now } = await readManifest(scope);
   const service = openService(scope);
@@ -56,7 +56,7 @@ export async function readManifest(scope: CollectionScope): Promise<{ manifest: 
   const source = scope.options.manifest;
   const manifest =
     source.kind === 'file'
-      ? await loadManifest(resolve(scope.root, source.path), manifestMemo(dirname(scope.stateFile), scope.context.collection))
+      ? await loadManifest(resolve(scope.root, source.path), manifestMemo(scope.astroCacheDir, scope.context.collection))
       : resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
   checkEntryData(manifest, scope.options.dataSchema);
   scope.log.manifestWarnings(manifest);

@@ -26,6 +26,8 @@ export interface CollectionScope {
   /** Astro gives a watcher to the dev server only. */
   readonly dev: boolean;
   readonly url: (slug: string) => string;
+  /** The loader's folder in Astro's cache directory (node_modules/.astro/astro-article-loader/): the build notes (build-notes.ts) and the emulator's state. */
+  readonly astroCacheDir: string;
   /** The embedded emulator's state, kept so a stopped build resumes. */
   readonly stateFile: string;
   readonly tracker: QueueTracker;
@@ -43,6 +45,7 @@ export function collectionScope(options: ResolvedLoaderOptions, context: LoaderC
   const url = options.url ?? ((slug: string) => `${base}/articles/${slug}/`);
   const paths = (): CollectionPaths => collectionPaths(options, root);
   const { lockFile, cacheDir, manifest } = paths();
+  const astroCacheDir = resolve(fileURLToPath(context.config.cacheDir), 'astro-article-loader');
   const tracker = new QueueTracker(
     { collection: context.collection, mode: options.service.mode, frozen: options.frozen, budget: options.budget, manifest: manifest ?? 'inline', lockFile, cacheDir },
     url,
@@ -54,7 +57,8 @@ export function collectionScope(options: ResolvedLoaderOptions, context: LoaderC
     root,
     dev: context.watcher !== undefined,
     url,
-    stateFile: resolve(fileURLToPath(context.config.cacheDir), 'astro-article-loader', 'emulator-state.json'),
+    astroCacheDir,
+    stateFile: resolve(astroCacheDir, 'emulator-state.json'),
     tracker,
     progress: new PlaceholderProgress(),
     paths,

@@ -9,7 +9,7 @@ import type { SiteContext } from './article-entry.js';
 import type { CollectionScope } from './collection-scope.js';
 import { OUTPUT_OPTIONS } from './option-declarations.js';
 import { OFFLINE_DOWNLOADS, type ResolvedLoaderOptions } from './options.js';
-import type { PassChecks } from './pipeline-pool.js';
+import type { PassChecks } from './quality-thread.js';
 import type { PassCovers } from './pass-covers.js';
 import type { DownloadedImages } from './processed-entries.js';
 

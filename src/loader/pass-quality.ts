@@ -11,7 +11,7 @@ import type { KeyedStore } from '../sync/index.js';
 import type { CollectionScope } from './collection-scope.js';
 import { memoKey, readMemo, writeMemo } from './near-duplicate-memo.js';
 import type { NearDuplicateInputs } from './pass-context.js';
-import type { PassChecks } from './pipeline-pool.js';
+import type { PassChecks } from './quality-thread.js';
 
 /** Where the store's signatures are kept between passes (Astro's meta store, beside the entries): an unchanged entry is not read again. */
 const SIGNATURES_KEY = 'quality-signatures';

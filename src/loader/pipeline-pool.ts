@@ -7,11 +7,10 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ArticleLoaderError } from '../errors.js';
 import { InternalLinksError, PipelineOptionError } from '../pipeline/errors.js';
-import type { CollectionPaths, QualityOptions } from '../quality/index.js';
 import { ProcessedStore } from '../sync/index.js';
 import { articleContext, type SiteContext } from './article-entry.js';
 import { writeProcessed, type ProcessedRecord } from './processed-entries.js';
-import { inlineChecker, qualityThread, type QualityChecker } from './quality-thread.js';
+import { inlineChecker, qualityThread, type PassChecks, type QualityChecker } from './quality-thread.js';
 
 /** Below this many articles to process, threads cost more to start (≈0.3 s each) than they save (≈3 ms an article). */
 export const WORKER_THRESHOLD = 100;
@@ -38,14 +37,9 @@ export interface ArticleProcessor {
   close(): Promise<void>;
 }
 
-/** The quality checks of a pass: its settings and the collection's paths (for `broken_internal_link`); undefined when every code is off. */
-export interface PassChecks {
-  options: QualityOptions;
-  collection: CollectionPaths;
-}
 
 /** One job, wherever it runs: the pipeline, the quality checks on its result (by `checker`: beside it, so a worker does both), then the record written (compressing it is work too). */
-export async function runJob(site: SiteContext, job: PipelineJob, checks: PassChecks | undefined, checker = checks && inlineChecker(checks.options, checks.collection)): Promise<ProcessedRecord> {
+export async function runJob(site: SiteContext, job: PipelineJob, checker: QualityChecker | undefined): Promise<ProcessedRecord> {
   // Loaded on the first job, not with the loader: a build whose articles are all cached never loads the pipeline.
   const { processArticleTree } = await import('../pipeline/processor.js');
   const { article, tree } = await processArticleTree(job.html, articleContext(site, job.article));
@@ -79,8 +73,8 @@ export interface SentResponse {
 }
 
 /** The pipeline on this thread; the checks beside it, or on `checker` (closed with the processor). */
-export function inProcess(site: SiteContext, checks: PassChecks | undefined, checker?: QualityChecker): ArticleProcessor {
-  return { process: (job) => runJob(site, job, checks, checker), close: async () => checker?.close() };
+export function inProcess(site: SiteContext, checks: PassChecks | undefined, checker = checks && inlineChecker(checks)): ArticleProcessor {
+  return { process: (job) => runJob(site, job, checker), close: async () => checker?.close() };
 }
 
 /**
@@ -91,7 +85,8 @@ export function inProcess(site: SiteContext, checks: PassChecks | undefined, che
 export function articleProcessor(site: SiteContext, checks: PassChecks | undefined, jobs: number, cores = availableParallelism()): ArticleProcessor {
   const workers = Math.min(MAX_WORKERS, cores - 1, Math.ceil(jobs / WORKER_THRESHOLD));
   if (jobs >= WORKER_THRESHOLD && cores >= MIN_CORES && canCrossThreads(site)) return workerPool(site, checks, workers);
-  return inProcess(site, checks, checksBeside(checks, jobs, cores) ? qualityThread(checks.options, checks.collection) : undefined);
+  if (checksBeside(checks, jobs, cores)) return inProcess(site, checks, qualityThread(checks));
+  return inProcess(site, checks);
 }
 
 /** Whether a pass on this thread checks its articles on a thread of their own: enough of them, and a second core. */
@@ -122,7 +117,8 @@ function encode(value: unknown, functions: { fn: (...args: unknown[]) => unknown
 
 class WorkerPool implements ArticleProcessor {
   readonly #site: SiteContext;
-  readonly #checks: PassChecks | undefined;
+  /** The checks of the articles this thread processes once no worker is left. */
+  readonly #inline: QualityChecker | undefined;
   readonly #functions: { fn: (...args: unknown[]) => unknown; self: unknown }[] = [];
   readonly #workers: Worker[] = [];
   readonly #idle: Worker[] = [];
@@ -132,7 +128,7 @@ class WorkerPool implements ArticleProcessor {
 
   constructor(site: SiteContext, checks: PassChecks | undefined, count: number) {
     this.#site = site;
-    this.#checks = checks;
+    this.#inline = checks && inlineChecker(checks);
     const encoded = encode(site, this.#functions, undefined);
     for (let i = 0; i < count; i++) {
       const worker = new Worker(new URL('./pipeline-worker.js', import.meta.url));
@@ -149,7 +145,7 @@ class WorkerPool implements ArticleProcessor {
 
   process(job: PipelineJob): Promise<ProcessedRecord> {
     // Every worker stopped: the rest of the pass runs on this thread.
-    if (this.#workers.length === 0) return runJob(this.#site, job, this.#checks);
+    if (this.#workers.length === 0) return runJob(this.#site, job, this.#inline);
     return new Promise((resolve, reject) => {
       const id = this.#next++;
       this.#pending.set(id, { resolve, reject });
@@ -219,7 +215,7 @@ class WorkerPool implements ArticleProcessor {
     for (const { id, job } of this.#queue.splice(0)) {
       const pending = this.#pending.get(id)!;
       this.#pending.delete(id);
-      runJob(this.#site, job, this.#checks).then(pending.resolve, pending.reject);
+      runJob(this.#site, job, this.#inline).then(pending.resolve, pending.reject);
     }
   }
 }

@@ -2,13 +2,14 @@
 // The settings' functions are stand-ins that call the real ones on the loader's thread.
 import { parentPort } from 'node:worker_threads';
 import type { SiteContext } from './article-entry.js';
-import { FUNCTION_MARK, runJob, type PassChecks, type SentResponse, type WorkerMessage, type WorkerRequest } from './pipeline-pool.js';
+import { FUNCTION_MARK, runJob, type SentResponse, type WorkerMessage, type WorkerRequest } from './pipeline-pool.js';
+import { inlineChecker, type QualityChecker } from './quality-thread.js';
 
 const port = parentPort!;
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 let nextCall = 0;
 let site: SiteContext | undefined;
-let checks: PassChecks | undefined;
+let checker: QualityChecker | undefined;
 
 function post(message: WorkerMessage): void {
   port.postMessage(message);
@@ -49,7 +50,7 @@ function received(value: unknown): unknown {
 
 async function run(id: number, job: Extract<WorkerRequest, { type: 'task' }>['job']): Promise<void> {
   try {
-    post({ type: 'done', id, ok: true, record: await runJob(site!, job, checks) });
+    post({ type: 'done', id, ok: true, record: await runJob(site!, job, checker) });
   } catch (error) {
     const { name, code, message } = error as { name?: string; code?: unknown; message?: string };
     post({ type: 'done', id, ok: false, error: { name: name ?? 'Error', code: typeof code === 'string' ? code : 'error', message: message ?? String(error) } });
@@ -59,7 +60,7 @@ async function run(id: number, job: Extract<WorkerRequest, { type: 'task' }>['jo
 port.on('message', (message: WorkerRequest) => {
   if (message.type === 'init') {
     site = decode(message.site) as SiteContext;
-    checks = message.checks;
+    checker = message.checks && inlineChecker(message.checks);
   }
   else if (message.type === 'task') void run(message.id, message.job);
   else {

@@ -11,22 +11,28 @@ export interface QualityChecker {
   close(): Promise<void>;
 }
 
-export type QualityRequest = { type: 'init'; options: QualityOptions; collection: CollectionPaths } | { type: 'task'; id: number; article: Omit<ArticleToCheck, 'collection'> };
+export type QualityRequest = { type: 'init'; checks: PassChecks } | { type: 'task'; id: number; article: Omit<ArticleToCheck, 'collection'> };
 export type QualityReply = { id: number; ok: true; quality: ArticleQuality } | { id: number; ok: false; error: { name: string; code: string | undefined; message: string } };
 
+/** The quality checks of a pass: its settings and the collection's paths (for `broken_internal_link`); a pass with every code off has none. */
+export interface PassChecks {
+  options: QualityOptions;
+  collection: CollectionPaths;
+}
+
 /** Loaded on the first article checked, not with the loader: a build whose articles are all cached never loads the checks. */
-async function articleQuality(article: ArticleToCheck, options: QualityOptions): Promise<ArticleQuality> {
+async function articleQualityLazily(article: ArticleToCheck, options: QualityOptions): Promise<ArticleQuality> {
   return (await import('../quality/index.js')).articleQuality(article, options);
 }
 
 /** The checks on this thread, beside the pipeline. */
-export function inlineChecker(options: QualityOptions, collection: CollectionPaths): QualityChecker {
-  return { check: (article) => articleQuality({ ...article, collection }, options), close: async () => undefined };
+export function inlineChecker({ options, collection }: PassChecks): QualityChecker {
+  return { check: (article) => articleQualityLazily({ ...article, collection }, options), close: async () => undefined };
 }
 
 /** The checks on one worker thread; should it stop, the articles it held and every later one are checked on this thread. */
-export function qualityThread(options: QualityOptions, collection: CollectionPaths): QualityChecker {
-  return new QualityThread(options, collection);
+export function qualityThread(checks: PassChecks): QualityChecker {
+  return new QualityThread(checks);
 }
 
 interface Pending {
@@ -41,8 +47,8 @@ class QualityThread implements QualityChecker {
   #worker: Worker | undefined;
   #next = 0;
 
-  constructor(options: QualityOptions, collection: CollectionPaths) {
-    this.#inline = inlineChecker(options, collection);
+  constructor(checks: PassChecks) {
+    this.#inline = inlineChecker(checks);
     let worker: Worker;
     try {
       worker = new Worker(new URL('./quality-worker.js', import.meta.url));
@@ -53,7 +59,7 @@ class QualityThread implements QualityChecker {
     worker.on('message', (reply: QualityReply) => this.#onReply(reply));
     worker.on('error', () => this.#stopped(worker));
     worker.on('exit', () => this.#stopped(worker));
-    worker.postMessage({ type: 'init', options, collection } satisfies QualityRequest);
+    worker.postMessage({ type: 'init', checks } satisfies QualityRequest);
     this.#worker = worker;
   }
 

@@ -156,10 +156,10 @@ describe('the pipeline on worker threads', () => {
         return { slug, request, html: article.html, title: article.title, tree };
       }),
     );
-    const here = thread.inlineChecker(checks.options, checks.collection);
+    const here = thread.inlineChecker(checks);
     const expected = await Promise.all(articles.map((article) => here.check(article)));
     expect(expected.flatMap((quality) => quality.findings).length).toBeGreaterThan(0);
-    const beside = thread.qualityThread(checks.options, checks.collection);
+    const beside = thread.qualityThread(checks);
     try {
       expect(await Promise.all(articles.map((article) => beside.check(article)))).toEqual(expected);
       expect((await beside.check(articles[0]!)).shingles).toBeInstanceOf(Uint32Array);
@@ -172,7 +172,7 @@ describe('the pipeline on worker threads', () => {
       await beside.close();
     }
     // Closed (or stopped) with articles still held: they, and every later one, are checked here, with the same findings.
-    const closing = thread.qualityThread(checks.options, checks.collection);
+    const closing = thread.qualityThread(checks);
     const held = articles.map((article) => closing.check(article));
     await closing.close();
     expect(await Promise.all(held)).toEqual(expected);
