@@ -13,8 +13,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONGEST_FIRST = [
   'test/faults/campaign.test.ts', // 78 alone (kill -9 rounds four at a time; 119 one after another)
-  'test/manifest/bad-input-corpus.test.ts', // 117 (before: 46, then 98; each case is two CLI runs)
-  'test/cli/bad-input-corpus.test.ts', // 92
   'test/loader/review-gate.test.ts', // 60–100, loaded machine
   'test/loader/calendar.test.ts', // 50
   'test/loader/languages-build.test.ts', // 32
@@ -31,6 +29,8 @@ const LONGEST_FIRST = [
   'test/integration/toolbar.test.ts', // 21
   'test/loader/languages-site.test.ts', // 18
   'test/cli/refresh.test.ts', // 16
+  'test/manifest/bad-input-corpus.test.ts', // 17 alone (127 when each case was two child processes; now in-process, a sample through the bin)
+  'test/cli/bad-input-corpus.test.ts', // 16 alone (90 before, likewise)
   // Early, so the build it shares with playground-mobile.test.ts is made before that file asks for it (test/integration/playground-site.ts).
   'test/integration/playground.test.ts', // 22 alone
 ];

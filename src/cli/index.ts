@@ -1,95 +1,10 @@
 #!/usr/bin/env node
-// The astro-article-loader command line: a table of subcommands, each loaded only when run (or listed by --help).
+// The astro-article-loader bin: the command line (cli/main.ts) run against this process's streams, environment and folder.
 import module from 'node:module';
-import { parseArgs } from 'node:util';
-import type { CommandDefinition } from './command-runner.js';
-
-interface Subcommand {
-  /** One line for the command table of `astro-article-loader --help`. */
-  summary: string;
-  /** Runs the subcommand with the arguments after its name; resolves with the exit code. */
-  run: (args: string[]) => Promise<number>;
-}
-
-/**
- * Where each subcommand lives, in the order of the command table. A command of src/cli/commands
- * declares its summary and help in its own definition; the modules are loaded only to run one
- * command, or to list them all.
- */
-const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
-  plan: async () => defined((await import('./commands/plan.js')).PLAN_COMMAND),
-  sync: async () => defined((await import('./commands/sync.js')).SYNC_COMMAND),
-  status: async () => defined((await import('./commands/status.js')).STATUS_COMMAND),
-  prune: async () => defined((await import('./commands/prune.js')).PRUNE_COMMAND),
-  verify: async () => defined((await import('./commands/verify.js')).VERIFY_COMMAND),
-  adopt: async () => defined((await import('./commands/adopt.js')).ADOPT_COMMAND),
-  regenerate: async () => defined((await import('./commands/regenerate.js')).REGENERATE_COMMAND),
-  edit: async () => defined((await import('./commands/edit.js')).EDIT_COMMAND),
-  check: async () => defined((await import('./commands/check.js')).CHECK_COMMAND),
-  approve: async () => defined((await import('./commands/approve.js')).APPROVE_COMMAND),
-  unapprove: async () => defined((await import('./commands/approve.js')).UNAPPROVE_COMMAND),
-  emulator: async () => ({
-    summary: 'Run a local emulator of the article service (offline, free).',
-    run: async (args) => (await import('../emulator/command.js')).runEmulatorCommand(args),
-  }),
-};
-
-/** A command of src/cli/commands as the table needs it: run through the frame every command shares. */
-async function defined(definition: CommandDefinition): Promise<Subcommand> {
-  const { runCommand } = await import('./command-runner.js');
-  return { summary: definition.summary, run: (args) => runCommand(definition, args) };
-}
-
-/** The top-level help: the command table (every summary as its command declares it), exit codes, examples. */
-async function usage(): Promise<string> {
-  const commands = await Promise.all(Object.entries(SUBCOMMANDS).map(async ([name, load]) => ({ name, summary: (await load()).summary })));
-  const width = Math.max(...commands.map(({ name }) => name.length));
-  const lines = commands.map(({ name, summary }) => `  ${name.padEnd(width)}  ${summary}`);
-  return [
-    'Usage: astro-article-loader <command> [options]',
-    '',
-    'Commands:',
-    ...lines,
-    '',
-    'Run "astro-article-loader <command> --help" for the options of a command.',
-    'The API key is read from ARTICLES_API_KEY only, never from a flag.',
-    '',
-    'Exit codes: 0 ok, 1 failure, 2 usage or configuration error, 3 articles would be',
-    'created (plan; sync frozen or over budget), 4 verify failed, 5 check found an error,',
-    '130 interrupted.',
-    '',
-    'Examples:',
-    '  npx astro-article-loader plan                 # what a build would create and cost',
-    '  npx astro-article-loader sync                 # create and wait (ARTICLES_API_KEY from the environment)',
-    '  npx astro-article-loader status',
-    '  npx astro-article-loader prune --dry-run',
-    '  npx astro-article-loader verify               # in CI, with plan',
-    '  npx astro-article-loader check                # quality findings on what the build publishes',
-    '  npx astro-article-loader adopt <slug> <articleId>   # an unknown create found on the queue page',
-    '  npx astro-article-loader approve <slug…>      # with review: true, publish what you have read',
-    '  npx astro-article-loader emulator',
-    '  npx astro-article-loader emulator --port 4010 --speed realtime',
-  ].join('\n');
-}
-
-export async function main(argv: string[]): Promise<number> {
-  const { positionals } = parseArgs({ args: argv, strict: false, allowPositionals: true });
-  const name = positionals[0];
-  if (name === undefined || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    process.stdout.write(`${await usage()}\n`);
-    return name === undefined && argv.length === 0 ? 2 : 0;
-  }
-  const load = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
-  if (load === undefined || argv[0] !== name) {
-    const { didYouMean, suggestName } = await import('../manifest/suggestion.js');
-    const hint = didYouMean(suggestName(argv[0] ?? '', Object.keys(SUBCOMMANDS)));
-    process.stderr.write(`astro-article-loader: unknown command "${argv[0] ?? ''}"${hint}.\n\n${await usage()}\n`);
-    return 2;
-  }
-  return (await load()).run(argv.slice(1));
-}
 
 // V8 keeps the code it compiled for the modules a command loads on disk between runs, as Astro's own
 // bin does (Node 22.1 and later; in the system temp directory, code only): a command starts sooner.
+// Enabled before the command line is imported, so its modules are cached too.
 module.enableCompileCache?.();
+const { main } = await import('./main.js');
 process.exitCode = await main(process.argv.slice(2));

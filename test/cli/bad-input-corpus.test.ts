@@ -1,4 +1,5 @@
-// Every bad input as a stranger would meet it: the real CLI, a finished site, a live service. One clear error, no stack, nothing sent, the lock file untouched.
+// Every bad input as a stranger would meet it: the command line, a finished site, a live service. One clear error, no stack, nothing sent, the lock file untouched.
+// Every case runs through the bin's own `main` in this process; every SAMPLE_EVERY-th case also through the built bin in a child, which must answer the same.
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { requestHash, type LockFile } from '../../src/sync/index.js';
 import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, serviceEnv, type CliResult } from './cli-harness.js';
+import { runCliInProcess } from './in-process-cli.js';
 
 const BAD_MANIFESTS = fileURLToPath(new URL('../../fixtures/manifests/bad/', import.meta.url));
 const KEYWORDS = ['corpus first article', 'corpus second article'];
@@ -33,7 +35,10 @@ interface Case {
 let emulator: RunningEmulator;
 let template: string;
 let finishedLock: LockFile;
-const results = new Map<string, { result: CliResult; lockBefore: Buffer; lockAfter: Buffer; requests: number }>();
+const results = new Map<string, { result: CliResult; lockBefore: Buffer; lockAfter: Buffer; requests: number; bin?: CliResult }>();
+
+/** Every so many cases, one also runs through the bin in a child process (the first case, then a spread over the kinds). */
+const SAMPLE_EVERY = 12;
 
 function manifestCases(): Case[] {
   const expectations = JSON.parse(readFileSync(path.join(BAD_MANIFESTS, 'expected.json'), 'utf8')) as Record<string, Expectation>;
@@ -103,8 +108,10 @@ async function runCase(testCase: Case): Promise<void> {
     for (const [name, content] of Object.entries(testCase.files)) await writeFile(path.join(dir, name), content);
     const lockBefore = await readFile(path.join(dir, 'articles.lock.json'));
     const requests = emulator.requests.length;
-    const result = await runCli(['sync', ...testCase.args], { cwd: dir, env: serviceEnv(emulator.url) });
-    results.set(testCase.name, { result, lockBefore, lockAfter: await readFile(path.join(dir, 'articles.lock.json')), requests: emulator.requests.length - requests });
+    const result = await runCliInProcess(['sync', ...testCase.args], { cwd: dir, env: serviceEnv(emulator.url) });
+    // Through the bin too: the same answer, and still no request and the lock file untouched (checked below with the rest).
+    const bin = CASES.indexOf(testCase) % SAMPLE_EVERY === 0 ? await runCli(['sync', ...testCase.args], { cwd: dir, env: serviceEnv(emulator.url) }) : undefined;
+    results.set(testCase.name, { result, lockBefore, lockAfter: await readFile(path.join(dir, 'articles.lock.json')), requests: emulator.requests.length - requests, ...(bin ? { bin } : {}) });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -113,7 +120,7 @@ async function runCase(testCase: Case): Promise<void> {
 const CASES = [...usageCases()];
 
 describe('the bad-input corpus, through the CLI', () => {
-  // About 160 CLI runs: 41 s on an idle 2-core machine, over 300 s with four other suites running (it timed out there); the same bound as the manifest corpus.
+  // About 160 runs, most in this process and every twelfth through the bin as well: the same bound as the manifest corpus, for a loaded machine.
   beforeAll(async () => {
     await buildCli();
     emulator = await startEmulator({ timing: 'instant', accounts: EMULATOR_ACCOUNTS });
@@ -160,6 +167,17 @@ describe('the bad-input corpus, through the CLI', () => {
       expectNoSecret(result);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('should answer alike through the bin in a child process and through its main in this one, in every sampled case', () => {
+    const sampled = CASES.filter((_, index) => index % SAMPLE_EVERY === 0);
+    expect(sampled.length).toBeGreaterThanOrEqual(8);
+    for (const testCase of sampled) {
+      const outcome = results.get(testCase.name);
+      expect(outcome?.bin, `${testCase.name}: not run through the bin`).toBeDefined();
+      const { code, stdout, stderr } = outcome!.bin!;
+      expect({ code, stdout, stderr }, testCase.name).toEqual({ code: outcome!.result.code, stdout: outcome!.result.stdout, stderr: outcome!.result.stderr });
+    }
   });
 
   it('should keep the manifest corpus directory as the single source of manifest cases', async () => {

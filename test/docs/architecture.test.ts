@@ -88,7 +88,7 @@ describe('docs/architecture.md', () => {
   });
 
   it('should see every kind of import: from, type, bare and dynamic', () => {
-    const cli = path.join(SRC, 'cli/index.ts');
+    const cli = path.join(SRC, 'cli/main.ts');
     expect(importsOf(cli)).toContain(path.join(SRC, 'emulator/command.ts'));
     expect(importsOf(path.join(SRC, 'api/client.ts'))).toContain(path.join(SRC, 'api/client-options.ts'));
     expect(sourceFiles(SRC).flatMap(computedImportsOf)).toEqual([]);

@@ -1,4 +1,5 @@
-// Bad input as a stranger meets it: each case is written into a copy of a finished site and run through the real CLI (plan and sync, text and --json) against a live emulator. One clear error naming file, entry and field; no stack; no request; nothing in the site changed.
+// Bad input as a stranger meets it: each case is written into a copy of a finished site and run through the command line (plan and sync, text and --json) against a live emulator. One clear error naming file, entry and field; no stack; no request; nothing in the site changed.
+// Every case runs through the bin's own `main` in this process; every SAMPLE_EVERY-th case also through the built bin in a child, which must answer the same.
 import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, serviceEnv, type CliResult } from '../cli/cli-harness.js';
+import { runCliInProcess } from '../cli/in-process-cli.js';
 
 /** One bad input: files written over a copy of the finished site, and what the CLI must say. */
 interface BadInput {
@@ -240,8 +242,11 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/** Every so many cases, one also runs through the bin in a child process (the first case, then a spread over the kinds). */
+const SAMPLE_EVERY = 12;
+
 interface Outcome {
-  runs: { args: string[]; json: boolean; result: CliResult; requests: number }[];
+  runs: { args: string[]; json: boolean; result: CliResult; requests: number; bin?: { result: CliResult; requests: number } }[];
   lockBefore: Buffer;
   lockAfter: Buffer;
   before: Record<string, string>;
@@ -264,8 +269,12 @@ async function runCase(input: BadInput): Promise<void> {
     for (const { command, json } of RUNS) {
       const args = [command, ...(input.args ?? ['-m', Object.keys(input.files)[0]!]), ...(json ? ['--json'] : [])];
       const requests = emulator.requests.length;
-      const result = await runCli(args, { cwd: dir, env: serviceEnv(emulator.url) });
+      const result = await runCliInProcess(args, { cwd: dir, env: serviceEnv(emulator.url) });
       runs.push({ args, json, result, requests: emulator.requests.length - requests });
+      if (CASES.indexOf(input) % SAMPLE_EVERY !== 0) continue;
+      const binRequests = emulator.requests.length;
+      const binResult = await runCli(args, { cwd: dir, env: serviceEnv(emulator.url) });
+      runs.at(-1)!.bin = { result: binResult, requests: emulator.requests.length - binRequests };
     }
     outcomes.set(input.name, { runs, lockBefore, lockAfter: await readFile(path.join(dir, 'articles.lock.json')), before, after: await snapshot(dir) });
   } finally {
@@ -324,7 +333,8 @@ describe('the bad-input corpus, through the CLI', () => {
     const limit = pLimit(3);
     await Promise.all(CASES.map((input) => limit(() => runCase(input))));
     const runs = [...outcomes.values()].reduce((sum, outcome) => sum + outcome.runs.length, 0);
-    console.log(`[bad-input corpus] ${CASES.length} inputs, ${runs} CLI runs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const binRuns = [...outcomes.values()].reduce((sum, outcome) => sum + outcome.runs.filter((run) => run.bin).length, 0);
+    console.log(`[bad-input corpus] ${CASES.length} inputs, ${runs} runs (${binRuns} of them through the bin too) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }, 600_000);
 
   afterAll(async () => {
@@ -345,12 +355,27 @@ describe('the bad-input corpus, through the CLI', () => {
         continue;
       }
       for (const run of outcome.runs) {
-        const wrong = runFailures(input, run);
-        if (wrong.length > 0) failures.push(`${input.name} (${run.args.join(' ')}): ${wrong.join('; ')}\n${(run.result.stderr || run.result.stdout).slice(0, 700)}`);
-        expectNoSecret(run.result);
+        for (const [how, result, requests] of [['', run.result, run.requests], ...(run.bin ? [[' through the bin', run.bin.result, run.bin.requests] as const] : [])] as const) {
+          const wrong = runFailures(input, { ...run, result, requests });
+          if (wrong.length > 0) failures.push(`${input.name} (${run.args.join(' ')}${how}): ${wrong.join('; ')}\n${(result.stderr || result.stdout).slice(0, 700)}`);
+          expectNoSecret(result);
+        }
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('should answer alike through the bin in a child process and through its main in this one, in every sampled case', () => {
+    const sampled = CASES.filter((_, index) => index % SAMPLE_EVERY === 0);
+    expect(sampled.length).toBeGreaterThanOrEqual(8);
+    for (const input of sampled) {
+      for (const run of outcomes.get(input.name)?.runs ?? []) {
+        expect(run.bin, `${input.name}: not run through the bin`).toBeDefined();
+        const { code, stdout, stderr } = run.bin!.result;
+        expect({ code, stdout, stderr }, `${input.name} (${run.args.join(' ')})`).toEqual({ code: run.result.code, stdout: run.result.stdout, stderr: run.result.stderr });
+      }
+    }
+    expect(sampled.every((input) => outcomes.get(input.name)?.runs.length === RUNS.length)).toBe(true);
   });
 
   it('should leave the lock file byte-identical and every other file of the site unchanged', () => {
