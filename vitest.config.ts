@@ -90,7 +90,8 @@ export default defineConfig({
     pool: 'forks',
     // Most files wait on child processes (astro build, the CLI): two at once even on 2 cores
     // (the whole suite: 647 s against 1,016 s one file at a time, all passing, on the 2-core machine;
-    // 442 s since every harness shares one dist/ build and the CLI loads its client only when used).
+    // 442 s since every harness shares one dist/ build and the CLI loads its client only when used;
+    // 472 s with the bad-input corpora run in-process, and 486 s with three at once then: CPU-bound).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
