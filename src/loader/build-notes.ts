@@ -2,7 +2,7 @@
 // build checked: the manifest it resolved (manifest-memo.ts) and the lock text it verified (lock-memo.ts). They go when the
 // data store goes. Best effort both ways: an unreadable note is a miss, and one that cannot be written is skipped (the next
 // build does the work again), never a failed build.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, open, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../sync/atomic-file.js';
 
@@ -11,13 +11,31 @@ export function noteFile(dir: string, kind: string, collection: string, extensio
   return join(dir, `${kind}-${encodeURIComponent(collection)}.${extension}`);
 }
 
-/** The note's content as `decode` reads its bytes, when it is an object; undefined when missing, unreadable or damaged. */
-export async function readNote<T>(file: string, decode: (bytes: Buffer) => unknown): Promise<Partial<T> | undefined> {
+/**
+ * The note's content as `decode` reads its bytes after `head`; undefined when it is missing, unreadable or damaged, or does
+ * not start with `head`. A head is the note's first line, naming what it was kept for: only those bytes are read from a
+ * note kept for something else (the manifest memo of a 10,000-entry site is 8.6 MB, which took about 150 ms to decode only to
+ * find its digest stale).
+ */
+export async function readNote<T>(file: string, decode: (bytes: Buffer) => unknown, head = ''): Promise<Partial<T> | undefined> {
   try {
-    const value = decode(await readFile(file));
+    if (head !== '' && !(await startsWith(file, Buffer.from(head)))) return undefined;
+    const value = decode((await readFile(file)).subarray(Buffer.byteLength(head)));
     return value !== null && typeof value === 'object' ? (value as Partial<T>) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Whether the file's first bytes are `expected` (reading no more than those). */
+async function startsWith(file: string, expected: Buffer): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const start = Buffer.alloc(expected.length);
+    const { bytesRead } = await handle.read(start, 0, expected.length, 0);
+    return bytesRead === expected.length && start.equals(expected);
+  } finally {
+    await handle.close();
   }
 }
 

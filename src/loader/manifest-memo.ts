@@ -1,7 +1,8 @@
 // The last manifest a pass of this collection resolved, kept as a build note (build-notes.ts) in
 // node_modules/.astro/astro-article-loader/manifest-<collection>.bin: a warm build whose manifest file is unchanged does not
 // parse and check it again (a tenth of a 1,000-article warm build's load()). Another version's or a damaged note is a miss,
-// and only a manifest without problems is kept, so a bad one is always read and reported.
+// and only a manifest without problems is kept, so a bad one is always read and reported. The note starts with a line naming the
+// version and digest it was kept for, so a stale one is known from its first bytes, without decoding the rest.
 import { deserialize, serialize } from 'node:v8';
 import type { Manifest, ManifestMemo } from '../manifest/index.js';
 import { noteFile, readNote, writeNote } from './build-notes.js';
@@ -18,10 +19,15 @@ export function manifestMemo(dir: string, collection: string): ManifestMemo {
   const file = noteFile(dir, 'manifest', collection, 'bin');
   return {
     async get(digest) {
-      const kept = await readNote<Kept>(file, deserialize);
+      const kept = await readNote<Kept>(file, deserialize, headOf(digest));
       return kept?.version === PACKAGE_VERSION && kept.digest === digest ? kept.manifest : undefined;
     },
     // v8's serializer keeps what JSON would lose (a publishDate's Date, shared objects); the manifest room freezes the requests again.
-    set: (digest, manifest) => writeNote(file, serialize({ version: PACKAGE_VERSION, digest, manifest } satisfies Kept)),
+    set: (digest, manifest) => writeNote(file, Buffer.concat([Buffer.from(headOf(digest)), serialize({ version: PACKAGE_VERSION, digest, manifest } satisfies Kept)])),
   };
+}
+
+/** The note's first line: what it was kept for, read before the rest, which is decoded only when it is the manifest asked for. */
+function headOf(digest: string): string {
+  return `astro-article-loader ${PACKAGE_VERSION} manifest ${digest}\n`;
 }

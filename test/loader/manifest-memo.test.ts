@@ -2,10 +2,11 @@
 // serializer in Astro's cache directory) instead of being parsed again; the kept manifest equals a fresh parse, its
 // requests frozen and hashed alike; a changed, damaged or problem manifest is read and reported as without a memo, and a memo
 // that cannot be written never fails the load.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readNote } from '../../src/loader/build-notes.js';
 import { manifestMemo } from '../../src/loader/manifest-memo.js';
 import { loadManifest, ManifestError, type Manifest, type ManifestMemo } from '../../src/manifest/index.js';
 import { requestHash } from '../../src/sync/index.js';
@@ -99,5 +100,20 @@ describe('the manifest memo', () => {
     const memo = counted(manifestMemo(cache, 'articles'));
     expect((await loadManifest(file, memo)).specs).toHaveLength(2);
     expect(memo).toMatchObject({ hits: 0, sets: 1 });
+  });
+
+  it('should decode a memo only when its first line names the manifest asked for', async () => {
+    await writeFile(file, MANIFEST);
+    const cache = join(dir, 'cache');
+    await loadManifest(file, manifestMemo(cache, 'articles'));
+    const note = join(cache, 'manifest-articles.bin');
+    const head = (await readFile(note)).subarray(0, 200).toString('latin1').split('\n')[0]!;
+    expect(head).toMatch(/^astro-article-loader \S+ manifest \S+$/);
+    const decoded: number[] = [];
+    const decode = (bytes: Buffer): unknown => (decoded.push(bytes.length), {});
+    expect(await readNote(note, decode, head.replace(/manifest \S+$/, 'manifest sha256:another'))).toBeUndefined();
+    expect(decoded).toEqual([]);
+    expect(await readNote(note, decode, `${head}\n`)).toEqual({});
+    expect(decoded).toEqual([(await readFile(note)).length - head.length - 1]);
   });
 });
