@@ -1,5 +1,4 @@
 // The calendar as plan, status and sync show it: what goes live when, each scheduled date recorded in the lock file or only proposed.
-import { currentTime } from '../lang/clock.js';
 import { calendarDates, offSchedule, unrecordedDates, withCalendar, type Manifest } from '../manifest/index.js';
 import { recordDates, recordedDates, type LockFile } from '../sync/index.js';
 import { plural, type Style } from './output.js';
@@ -24,8 +23,8 @@ export interface CalendarReport {
   offSchedule: string[];
 }
 
-/** Every dated article of the manifest, in date order, with the lock file's recorded dates and the time now. Writes nothing. */
-export function calendarReport(manifest: Manifest, lock: Pick<LockFile, 'schedule'>, now: Date = currentTime()): CalendarReport {
+/** Every dated article of the manifest, in date order, with the lock file's recorded dates and the time `now` (the command's `currentTime`). Writes nothing. */
+export function calendarReport(manifest: Manifest, lock: Pick<LockFile, 'schedule'>, now: Date): CalendarReport {
   const dates = calendarDates(manifest.specs, recordedDates(lock), now);
   const rows = withCalendar(manifest, dates).specs.flatMap((spec): CalendarRow[] => {
     if (spec.publishDate === undefined) return [];
@@ -38,8 +37,8 @@ export function calendarReport(manifest: Manifest, lock: Pick<LockFile, 'schedul
 }
 
 /** `sync`: records the dates the schedule gives and the lock file lacks (one atomic write under the lock); how many. */
-export async function recordCalendar(manifest: Manifest, lockFile: string, lock: Pick<LockFile, 'schedule'>): Promise<number> {
-  const proposed = unrecordedDates(calendarDates(manifest.specs, recordedDates(lock), currentTime()));
+export async function recordCalendar(manifest: Manifest, lockFile: string, lock: Pick<LockFile, 'schedule'>, now: Date): Promise<number> {
+  const proposed = unrecordedDates(calendarDates(manifest.specs, recordedDates(lock), now));
   if (Object.keys(proposed).length > 0) await recordDates(lockFile, proposed);
   return Object.keys(proposed).length;
 }

@@ -1,5 +1,4 @@
 // The refresh a command works out: which articles are due now (on the injectable clock), which of them one run pays for within the budget, and the hand-edited ones it leaves alone; for plan, sync --refresh and regenerate --due.
-import { currentTime } from '../lang/clock.js';
 import type { Manifest } from '../manifest/index.js';
 import {
   dueArticles, editedPastDue, editsDirFor, formatAge, listEdits, planSync, refreshesWithinBudget,
@@ -25,9 +24,9 @@ export interface RefreshRun {
  */
 export async function refreshRun(
   specs: Manifest['specs'],
-  context: { lockFile: string; lock: LockFile; cacheIndex: CacheIndex; rules: SyncRules; service: SyncService; alone?: boolean },
+  context: { lockFile: string; lock: LockFile; cacheIndex: CacheIndex; rules: SyncRules; service: SyncService; now: Date; alone?: boolean },
 ): Promise<RefreshRun> {
-  const now = currentTime();
+  const { now } = context;
   const edited = new Set(await listEdits(editsDirFor(context.lockFile)));
   const plain = planSync(specs, context.lock, context.cacheIndex, { ...planOptionsOf({ ...context.rules, refresh: [] }), service: context.service });
   // An article the run creates anyway (an offline placeholder against the real service, a regenerate) is not a refresh.

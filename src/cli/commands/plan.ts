@@ -1,4 +1,5 @@
 // `astro-article-loader plan`: what a build would do and cost, per article and why, without a single request.
+import { currentTime } from '../../lang/clock.js';
 import { blockedCreates, editsDirFor, overBudget, planSync, readLockState, type LockState, type SyncPlan, unknownCreatesLines } from '../../sync/index.js';
 import type { Manifest } from '../../manifest/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
@@ -68,13 +69,14 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const state = await readLockState(lockFile, { checkOutputs: true });
   const cacheIndex = await state.cache.index();
   const plan = planSync(manifest.specs, state.lock, cacheIndex, planOptionsOf(rules));
-  const refresh = refreshReport(await refreshRun(manifest.specs, { lockFile: state.lockFile, lock: state.lock, cacheIndex, rules, service: 'remote' }), manifest.specs, state.lock, cacheIndex);
+  const now = currentTime(io.env);
+  const refresh = refreshReport(await refreshRun(manifest.specs, { lockFile: state.lockFile, lock: state.lock, cacheIndex, rules, service: 'remote', now }), manifest.specs, state.lock, cacheIndex);
   const cost = costOf(plan, flags.boolean('internal-links'));
   const creates = plan.creates.length;
   const blocked = blockedCreates(plan, rules, state.lockFile);
   const overTheBudget = overBudget(plan, rules.budget);
   const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
-  const { edits, review, calendar, languages } = await planReports(manifest, state, plan, reviewRequired(flags, manifest));
+  const { edits, review, calendar, languages } = await planReports(manifest, state, plan, { reviewOn: reviewRequired(flags, manifest), now });
 
   if (output.json) {
     output.document({
@@ -128,10 +130,10 @@ function planJson(plan: SyncPlan, cost: CostEstimate) {
 }
 
 /** What plan reports beside the articles: hand edits, the review gate, the calendar and the languages. */
-async function planReports(manifest: Manifest, state: LockState, plan: SyncPlan, reviewOn: boolean) {
+async function planReports(manifest: Manifest, state: LockState, plan: SyncPlan, { reviewOn, now }: { reviewOn: boolean; now: Date }) {
   const edits = await editedReport(state.lockFile, state.lock);
   const review = reviewReport(state.lock, edits.edited, manifest.specs.map((spec) => spec.slug), reviewOn);
-  return { edits, review, calendar: calendarReport(manifest, state.lock), languages: languagePlans(manifest.specs, plan) };
+  return { edits, review, calendar: calendarReport(manifest, state.lock, now), languages: languagePlans(manifest.specs, plan) };
 }
 
 /** A block of lines after a blank one; nothing when there are none. */

@@ -1,4 +1,5 @@
 // `astro-article-loader regenerate <slug…>`: pay for a new article for finished ones on purpose; the current one is served until the new one is finished.
+import { currentTime } from '../../lang/clock.js';
 import { ArticleLoaderError } from '../../errors.js';
 import { didYouMean, suggestName } from '../../manifest/suggestion.js';
 import { readLockState, regenerationPlan } from '../../sync/index.js';
@@ -83,7 +84,7 @@ async function runRegenerate(context: CommandContext): Promise<ExitCode> {
   const state = await readLockState(lockFile, { checkOutputs: true });
   checkKnown(named.slugs, manifest, io.cwd);
   const cacheIndex = await state.cache.index();
-  if (named.due) settings.rules.refresh = (await refreshRun(manifest.specs, { lockFile, lock: state.lock, cacheIndex, rules: settings.rules, service: settings.service, alone: true })).chosen;
+  if (named.due) settings.rules.refresh = (await refreshRun(manifest.specs, { lockFile, lock: state.lock, cacheIndex, rules: settings.rules, service: settings.service, now: currentTime(io.env), alone: true })).chosen;
   const slugs = named.due ? settings.rules.refresh!.map((age) => age.slug) : named.slugs;
   if (!named.due) settings.rules.regenerate = slugs;
   if (slugs.length === 0) return nothingDue(context);

@@ -99,16 +99,16 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
   const targets = flags.boolean('no-refresh') ? [] : refreshTargets(state.lock, slugs, refreshAll);
   const skippedRefresh = targets.length > 0 && !serviceConfigured(io.env, flags);
   const remotes = targets.length > 0 && !skippedRefresh ? await refreshRemotes(state.lock, targets, { flags, output, io }) : new Map<string, Remote>();
-
   // The quality findings `check` reports (the manifest's settings), counted per article: reads the cache only.
   const findings = manifest === undefined ? new Map() : await currentFindings({ manifest, lockFile, cacheDir: state.cacheDir }, manifestQuality(manifest));
   const edits = await editedReport(state.lockFile, state.lock);
-  const ageOf = agesOf(manifest, state.lock, new Set(edits.edited));
+  const now = currentTime(io.env);
+  const ageOf = agesOf(manifest, state.lock, new Set(edits.edited), now);
   const rows = slugs.map((slug) => ({ ...statusRow(slug, state.lock.articles[slug]!, { manifest, inManifest, remotes }), age: ageOf(slug), quality: qualityCounts(findings.get(slug)) }));
   const billed = billedWords(rows, state.lock);
   const notInLock = manifest === undefined ? [] : manifest.specs.map((spec) => spec.slug).filter((slug) => state.lock.articles[slug] === undefined);
   const review = reviewReport(state.lock, edits.edited, manifest?.specs.map((spec) => spec.slug), reviewRequired(flags, manifest));
-  const calendar = manifest === undefined ? { rows: [], offSchedule: [] } : calendarReport(manifest, state.lock);
+  const calendar = manifest === undefined ? { rows: [], offSchedule: [] } : calendarReport(manifest, state.lock, now);
 
   if (output.json) {
     output.document({
@@ -212,8 +212,7 @@ function statusRow(slug: string, entry: LockEntry, known: { manifest: Manifest |
 }
 
 /** Each article's age (`status --json` `age`, the table's age column), or null when it serves nothing or is not in the manifest. */
-function agesOf(manifest: Manifest | undefined, lock: LockFile, edited: ReadonlySet<string>): (slug: string) => (Omit<ArticleAge, 'slug'> & { age: string }) | null {
-  const now = currentTime();
+function agesOf(manifest: Manifest | undefined, lock: LockFile, edited: ReadonlySet<string>, now: Date): (slug: string) => (Omit<ArticleAge, 'slug'> & { age: string }) | null {
   const specs = new Map(manifest?.specs.map((spec) => [spec.slug, spec]));
   return (slug) => {
     const spec = specs.get(slug);

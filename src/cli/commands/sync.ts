@@ -1,4 +1,5 @@
 // `astro-article-loader sync`: the sync engine outside Astro, with live progress, the loader's spending rules and a clean Ctrl-C.
+import { currentTime } from '../../lang/clock.js';
 import type { Manifest } from '../../manifest/index.js';
 import { blockedCreates, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, describeCreateReason, planSync, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
 import { COMMON_FLAG_HELP, type ParsedFlags } from '../command-line.js';
@@ -155,10 +156,10 @@ async function runSync(context: CommandContext): Promise<ExitCode> {
   const state = await readLockState(lockFile, { checkOutputs: flags.boolean('refresh') });
   checkRetryFailed(settings.rules, state.lock);
   // The schedule's dates are given once and kept; a frozen run writes nothing, as a frozen build does not.
-  const recorded = settings.rules.frozen ? 0 : await recordCalendar(manifest, lockFile, state.lock);
+  const recorded = settings.rules.frozen ? 0 : await recordCalendar(manifest, lockFile, state.lock, currentTime(io.env));
   if (recorded > 0 && !output.json) output.out(`Recorded ${plural(recorded, 'scheduled date')} in ${shownPath(io.cwd, lockFile)} (\`plan\` shows the calendar); commit it.`);
   if (flags.boolean('refresh')) {
-    const refresh = await refreshRun(manifest.specs, { lockFile, lock: state.lock, cacheIndex: await state.cache.index(), rules: settings.rules, service: settings.service });
+    const refresh = await refreshRun(manifest.specs, { lockFile, lock: state.lock, cacheIndex: await state.cache.index(), rules: settings.rules, service: settings.service, now: currentTime(io.env) });
     settings.rules.refresh = refresh.chosen;
     output.err(refreshNotice(refresh));
   }
