@@ -8,9 +8,8 @@ import type { Manifest, ManifestMemo } from '../manifest/index.js';
 import { noteFile, readNote, writeNote } from './build-notes.js';
 import { PACKAGE_VERSION } from './entry-inputs.js';
 
+/** The note after its head, which alone says which version and manifest it is (see headOf). */
 interface Kept {
-  version: string;
-  digest: string;
   manifest: Manifest;
 }
 
@@ -19,11 +18,10 @@ export function manifestMemo(dir: string, collection: string): ManifestMemo {
   const file = noteFile(dir, 'manifest', collection, 'bin');
   return {
     async get(digest) {
-      const kept = await readNote<Kept>(file, deserialize, headOf(digest));
-      return kept?.version === PACKAGE_VERSION && kept.digest === digest ? kept.manifest : undefined;
+      return (await readNote<Kept>(file, deserialize, headOf(digest)))?.manifest;
     },
     // v8's serializer keeps what JSON would lose (a publishDate's Date, shared objects); the manifest room freezes the requests again.
-    set: (digest, manifest) => writeNote(file, Buffer.concat([Buffer.from(headOf(digest)), serialize({ version: PACKAGE_VERSION, digest, manifest } satisfies Kept)])),
+    set: (digest, manifest) => writeNote(file, Buffer.concat([Buffer.from(headOf(digest)), serialize({ manifest } satisfies Kept)])),
   };
 }
 

@@ -6,11 +6,11 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ArticleLoaderError } from '../errors.js';
-import { InternalLinksError, PipelineOptionError } from '../pipeline/errors.js';
 import { ProcessedStore } from '../sync/index.js';
 import { articleContext, type SiteContext } from './article-entry.js';
 import { writeProcessed, type ProcessedRecord } from './processed-entries.js';
 import { inlineChecker, qualityThread, type PassChecks, type QualityChecker } from './quality-thread.js';
+import { revivedError, type SentError } from './thread-errors.js';
 
 /** Below this many articles to process, threads cost more to start (≈0.3 s each) than they save (≈3 ms an article). */
 export const WORKER_THRESHOLD = 100;
@@ -37,7 +37,6 @@ export interface ArticleProcessor {
   close(): Promise<void>;
 }
 
-
 /** One job, wherever it runs: the pipeline, the quality checks on its result (by `checker`: beside it, so a worker does both), then the record written (compressing it is work too). */
 export async function runJob(site: SiteContext, job: PipelineJob, checker: QualityChecker | undefined): Promise<ProcessedRecord> {
   // Loaded on the first job, not with the loader: a build whose articles are all cached never loads the pipeline.
@@ -60,7 +59,7 @@ export type WorkerRequest =
   | { type: 'reply'; call: number; ok: boolean; value?: unknown; error?: string };
 export type WorkerMessage =
   | { type: 'done'; id: number; ok: true; record: ProcessedRecord }
-  | { type: 'done'; id: number; ok: false; error: { name: string; code: string; message: string } }
+  | { type: 'done'; id: number; ok: false; error: SentError }
   | { type: 'call'; call: number; fn: number; args: unknown[] };
 
 /** A fetched response as it crosses to a worker. */
@@ -179,7 +178,7 @@ class WorkerPool implements ArticleProcessor {
     this.#dispatch();
     if (pending === undefined) return;
     if (message.ok) pending.resolve(message.record);
-    else pending.reject(revive(message.error));
+    else pending.reject(revivedError(message.error));
   }
 
   /** A function of the settings, called for a worker; a Response goes back as its status, headers and body. */
@@ -229,11 +228,4 @@ function headerList(headers: Headers): [string, string][] {
   const list: [string, string][] = [];
   headers.forEach((value, name) => list.push([name, value]));
   return list;
-}
-
-/** The error a worker reported, as the class the loader tells apart (setup errors stop the build). */
-function revive(error: { name: string; code: string; message: string }): Error {
-  if (error.name === 'PipelineOptionError') return new PipelineOptionError(error.message);
-  if (error.name === 'InternalLinksError') return new InternalLinksError(error.code, error.message);
-  return new ArticleLoaderError(error.code, error.message);
 }

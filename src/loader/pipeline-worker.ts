@@ -4,6 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import type { SiteContext } from './article-entry.js';
 import { FUNCTION_MARK, runJob, type SentResponse, type WorkerMessage, type WorkerRequest } from './pipeline-pool.js';
 import { inlineChecker, type QualityChecker } from './quality-thread.js';
+import { sentError } from './thread-errors.js';
 
 const port = parentPort!;
 const calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -52,8 +53,7 @@ async function run(id: number, job: Extract<WorkerRequest, { type: 'task' }>['jo
   try {
     post({ type: 'done', id, ok: true, record: await runJob(site!, job, checker) });
   } catch (error) {
-    const { name, code, message } = error as { name?: string; code?: unknown; message?: string };
-    post({ type: 'done', id, ok: false, error: { name: name ?? 'Error', code: typeof code === 'string' ? code : 'error', message: message ?? String(error) } });
+    post({ type: 'done', id, ok: false, error: sentError(error) });
   }
 }
 

@@ -4,6 +4,7 @@
 // pipeline made (copied to it, not parsed again), so its findings are the ones this thread would make.
 import { Worker } from 'node:worker_threads';
 import type { ArticleQuality, ArticleToCheck, CollectionPaths, QualityOptions } from '../quality/index.js';
+import { revivedError, type SentError } from './thread-errors.js';
 
 /** Checks one article with the pass's settings; the collection is the pass's. */
 export interface QualityChecker {
@@ -12,7 +13,7 @@ export interface QualityChecker {
 }
 
 export type QualityRequest = { type: 'init'; checks: PassChecks } | { type: 'task'; id: number; article: Omit<ArticleToCheck, 'collection'> };
-export type QualityReply = { id: number; ok: true; quality: ArticleQuality } | { id: number; ok: false; error: { name: string; code: string | undefined; message: string } };
+export type QualityReply = { id: number; ok: true; quality: ArticleQuality } | { id: number; ok: false; error: SentError };
 
 /** The quality checks of a pass: its settings and the collection's paths (for `broken_internal_link`); a pass with every code off has none. */
 export interface PassChecks {
@@ -90,8 +91,7 @@ class QualityThread implements QualityChecker {
     this.#pending.delete(reply.id);
     if (pending === undefined) return;
     if (reply.ok) pending.resolve(reply.quality);
-    // Its name and code, as errorOf (sync-entries.ts) reports a failed article.
-    else pending.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, code: reply.error.code }));
+    else pending.reject(revivedError(reply.error));
   }
 
   /** The worker is gone (crashed, or closed with articles still held): what it held is checked here. */

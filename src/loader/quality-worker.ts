@@ -2,6 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { articleQuality } from '../quality/index.js';
 import type { PassChecks, QualityReply, QualityRequest } from './quality-thread.js';
+import { sentError } from './thread-errors.js';
 
 const port = parentPort!;
 let checks: PassChecks | undefined;
@@ -12,8 +13,7 @@ async function check({ id, article }: Extract<QualityRequest, { type: 'task' }>)
     // The shingles move back to the loader's thread instead of being copied.
     port.postMessage({ id, ok: true, quality } satisfies QualityReply, quality.shingles ? [quality.shingles.buffer as ArrayBuffer] : []);
   } catch (error) {
-    const { name, code, message } = error as { name?: string; code?: unknown; message?: string };
-    port.postMessage({ id, ok: false, error: { name: name ?? 'Error', code: typeof code === 'string' ? code : undefined, message: message ?? String(error) } } satisfies QualityReply);
+    port.postMessage({ id, ok: false, error: sentError(error) } satisfies QualityReply);
   }
 }
 
