@@ -5,7 +5,7 @@ import { articleContextSchema } from '../pipeline/pipeline-options.js';
 import { flawOptionsSchema, WRITER_KEY_ENV } from '../service/embedded-emulator.js';
 import { API_KEY_ENV } from '../service/service-settings.js';
 import { qualityOptionsSchema } from '../quality/quality-options.js';
-import { DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS } from '../sync/run-rules.js';
+import { DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, OFFLINE_POLL_MS } from '../sync/run-rules.js';
 import { coverCardOptionSchema } from '../cover/card-options.js';
 import type { DataSchema } from './entry-data.js';
 
@@ -188,6 +188,10 @@ const runOptions = {
   ...option('timeoutMs', wholeAtLeast(1, 'it is the longest a build waits for articles, in milliseconds').default(DEFAULT_RUN_TIMEOUT_MS), {
     default: `\`${DEFAULT_RUN_TIMEOUT_MS}\``,
     meaning: 'longest a build waits for articles being written',
+  }),
+  ...option('pollIntervalMs', wholeAtLeast(1, 'it is the first and shortest gap between two polls of an article, in milliseconds').optional(), {
+    default: `\`5000\` first, \`1000\` shortest; offline \`${OFFLINE_POLL_MS}\``,
+    meaning: 'first and shortest gap between two polls of an article being written, as `sync --poll-interval`; later gaps follow its progress, up to 30 s',
   }),
   ...option('concurrency', wholeAtLeast(1, 'it is how many creates run at once, e.g. 4').default(DEFAULT_CREATE_CONCURRENCY), {
     default: `\`${DEFAULT_CREATE_CONCURRENCY}\``,

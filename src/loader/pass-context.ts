@@ -3,6 +3,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import type { ArticleSpec, Manifest } from '../manifest/index.js';
 import { localeLinkMaps, type LocaleSettings } from './locale-links.js';
 import type { KeyedStore, LockEntry, LockEntryError, OutputCache, ProcessedStore, SyncOptions } from '../sync/index.js';
+import { pollTiming } from '../sync/run-rules.js';
 import type { ArticleService } from '../service/article-service.js';
 import type { ArticleQuality, QualityOptions } from '../quality/index.js';
 import type { SiteContext } from './article-entry.js';
@@ -54,9 +55,10 @@ export interface PassContext extends PassCovers {
 
 /** The sync options every pass of this collection shares: its spending rules and its service. */
 export function syncOptions(scope: CollectionScope, specs: ArticleSpec[], lockFile: string, service: ArticleService): SyncOptions {
-  const { budget, frozen, concurrency, timeoutMs } = scope.options;
+  const { budget, frozen, concurrency, timeoutMs, pollIntervalMs } = scope.options;
+  const poll = pollTiming(service.kind, pollIntervalMs);
   // The build decides what a failure does (onFailure), once the entries are in the store.
-  return { specs, lockFile, client: service, service: service.kind, idempotentCreates: service.idempotentCreates, budget, frozen, concurrency, timeoutMs, onFailure: 'skip' };
+  return { specs, lockFile, client: service, service: service.kind, idempotentCreates: service.idempotentCreates, budget, frozen, concurrency, timeoutMs, ...(poll === undefined ? {} : { poll }), onFailure: 'skip' };
 }
 
 /** The explicit retries the options ask for (each a paid article unless the service honours idempotency keys). */

@@ -28,7 +28,7 @@ export {
 export { estimateWords, WORD_ESTIMATE_TABLE, type WordEstimate } from './word-estimate.js';
 export {
   blockedCreates, DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, FATAL_CODES, frozenByDefault,
-  overBudget, UNREACHABLE_CODE, type SpendingRules
+  OFFLINE_POLL_MS, overBudget, pollTiming, UNREACHABLE_CODE, type SpendingRules
 } from './run-rules.js';
 export { PollSchedule, resolvePollTiming, type PollTiming, type ResolvedPollTiming } from './poll-schedule.js';
 export {

@@ -2,6 +2,7 @@
 import { FrozenLockError, OverBudgetError } from './errors.js';
 import { describeCreateReason } from './create-reason.js';
 import type { SyncPlan } from './plan.js';
+import type { PollTiming } from './poll-schedule.js';
 
 /** Most new (paid) articles one run may create; more stops the run before any create. */
 export const DEFAULT_BUDGET = 25;
@@ -9,6 +10,20 @@ export const DEFAULT_BUDGET = 25;
 export const DEFAULT_RUN_TIMEOUT_MS = 30 * 60_000;
 /** Creates in flight at once. */
 export const DEFAULT_CREATE_CONCURRENCY = 4;
+
+/** The embedded emulator is local and free to ask: the first and shortest gap between two polls of an article it writes. */
+export const OFFLINE_POLL_MS = 50;
+
+/**
+ * How a run polls: every article first `intervalMs` after its create and never more often, when
+ * given (the loader's `pollIntervalMs`, the CLI's `--poll-interval`); else briskly against the
+ * embedded emulator; else the schedule's defaults for a real service (first poll after 5 s, as the
+ * spec's example client, then adapted to each article's pace).
+ */
+export function pollTiming(service: 'emulator' | 'remote', intervalMs: number | undefined): PollTiming | undefined {
+  const ms = intervalMs ?? (service === 'emulator' ? OFFLINE_POLL_MS : undefined);
+  return ms === undefined ? undefined : { initialMs: ms, minMs: ms };
+}
 
 /** Client error codes that no other article would escape either: stop creating, and fail the run. */
 export const FATAL_CODES: ReadonlySet<string> = new Set(['unauthorized', 'insufficient_credits', 'plan_required']);

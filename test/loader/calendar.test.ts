@@ -50,7 +50,7 @@ import { articleLoader } from 'astro-article-loader';
 
 export const collections = {
   articles: defineCollection({
-    loader: articleLoader({ manifest: './articles.yaml', apiKey: ARTICLES_API_KEY, baseUrl: ARTICLES_API_URL, drafts: process.env.CALENDAR_DRAFTS === '1' }),
+    loader: articleLoader({ manifest: './articles.yaml', apiKey: ARTICLES_API_KEY, baseUrl: ARTICLES_API_URL, pollIntervalMs: 20, drafts: process.env.CALENDAR_DRAFTS === '1' }),
   }),
 };
 `;

@@ -99,6 +99,12 @@ describe('resolveLoaderOptions', () => {
     expect(message).toContain('`onFailure` must be "skip" (build without the article) or "fail" (fail the build)');
   });
 
+  it('should take pollIntervalMs as a whole number of milliseconds and refuse anything else, saying what it is', () => {
+    expect(resolveLoaderOptions({ pollIntervalMs: 20 }, {}).pollIntervalMs).toBe(20);
+    expect(resolveLoaderOptions({}, {}).pollIntervalMs).toBeUndefined();
+    for (const value of [0, 2.5, '1s']) expect(messageOf(() => resolveLoaderOptions({ pollIntervalMs: value }, {}))).toMatch(/`pollIntervalMs` must be .*; it is the first and shortest gap between two polls of an article, in milliseconds/);
+  });
+
   it('should name the cover card field that is wrong: a colour that is not hex, an empty site name, a mistyped member', () => {
     expect(messageOf(() => resolveLoaderOptions({ coverCard: { colors: ['#111', 'blue'] } }, {}))).toContain('`coverCard.colors[1]` must be a hex colour such as "#1e3a8a"');
     expect(messageOf(() => resolveLoaderOptions({ coverCard: { siteName: '' } }, {}))).toContain('`coverCard.siteName` must not be empty');

@@ -1,7 +1,7 @@
 // `astro-article-loader sync`: the sync engine outside Astro, with live progress, the loader's spending rules and a clean Ctrl-C.
 import { currentTime } from '../../lang/clock.js';
 import type { Manifest } from '../../manifest/index.js';
-import { blockedCreates, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, describeCreateReason, planSync, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
+import { blockedCreates, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, describeCreateReason, planSync, pollTiming, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
 import { COMMON_FLAG_HELP, type ParsedFlags } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { errorJson, reportError } from '../error-report.js';
@@ -16,8 +16,6 @@ import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, type ServiceConnection } fro
 import { SyncProgress } from '../sync-progress.js';
 import { dueText, refreshRun, type RefreshRun } from '../refresh-run.js';
 import { checkRetryFailed, planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../spending-flags.js';
-
-const OFFLINE_POLL_MS = 50;
 
 export const SYNC_COMMAND: CommandDefinition = {
   name: 'sync',
@@ -201,7 +199,7 @@ export async function executeSync({ flags, output, io, verbose }: CommandContext
 
   let result: SyncResult;
   try {
-    const { rules, pollMs } = settings;
+    const { rules, poll } = settings;
     result = await syncArticles({
       specs: run.specs,
       manifestSlugs: run.manifest.specs.map((spec) => spec.slug),
@@ -213,7 +211,7 @@ export async function executeSync({ flags, output, io, verbose }: CommandContext
       onFailure: 'skip',
       concurrency: settings.concurrency,
       timeoutMs: settings.timeoutMs,
-      ...(pollMs === undefined ? {} : { poll: { initialMs: pollMs, minMs: pollMs } }),
+      ...(poll === undefined ? {} : { poll }),
       wait: !flags.boolean('no-wait'),
       signal: controller.signal,
       ...planOptionsOf(rules),
@@ -249,9 +247,8 @@ export function syncSettings(flags: ParsedFlags, env: NodeJS.ProcessEnv) {
   const rules: SyncRules = { ...syncRules(flags, env), ...(offline ? { idempotentCreates: true } : {}) };
   const concurrency = flags.wholeNumber('concurrency', 1, DEFAULT_CREATE_CONCURRENCY);
   const timeoutMs = flags.duration('timeout', DEFAULT_RUN_TIMEOUT_MS);
-  // The embedded emulator is local and free to ask: poll it briskly unless told otherwise.
-  const pollMs = flags.has('poll-interval') ? flags.duration('poll-interval', 0) : offline ? OFFLINE_POLL_MS : undefined;
-  return { offline, rules, concurrency, timeoutMs, pollMs, service: offline ? ('emulator' as const) : ('remote' as const) };
+  const poll = pollTiming(offline ? 'emulator' : 'remote', flags.has('poll-interval') ? flags.duration('poll-interval', 0) : undefined);
+  return { offline, rules, concurrency, timeoutMs, poll, service: offline ? ('emulator' as const) : ('remote' as const) };
 }
 
 export type SyncSettings = ReturnType<typeof syncSettings>;
