@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
 import type { OutputStream } from '../../src/cli/output.js';
-import { cleanEnv, type CliResult } from './cli-harness.js';
+import { cleanEnv, runCli, type CliResult } from './cli-harness.js';
 
 /**
  * A child process costs about half a second of CPU to start and load the command line; a run that
@@ -21,6 +21,17 @@ export function runCliInProcess(args: string[], options: { cwd: string; env?: Re
   const run = queue.then(() => runNow(args, options));
   queue = run.catch(() => undefined);
   return run;
+}
+
+/**
+ * Runs `args` here, then through the bin in a child, against the same folder: a command that changes
+ * nothing must answer both ways alike, which the caller asserts (`expect(bin).toEqual(inProcess)`).
+ * The one run per command a test file keeps through the bin, so the bin's own path stays covered.
+ */
+export async function runCliBothWays(args: string[], options: { cwd: string; env?: Record<string, string | undefined> }): Promise<{ inProcess: CliResult; bin: CliResult }> {
+  const inProcess = await runCliInProcess(args, options);
+  const bin = await runCli(args, options);
+  return { inProcess, bin };
 }
 
 function collector(): OutputStream & { text: string } {

@@ -1,9 +1,11 @@
-// `plan` as a child process: what it lists and why, the request diff, the cost estimate, no requests, exit codes, --json.
+// `plan` from the command line: what it lists and why, the request diff, the cost estimate, no requests, exit codes, --json.
+// Through the bin's own `main` in this process (test/cli/in-process-cli.ts); the first case also through the built bin in a child, which must answer alike.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, serviceEnv, tempProject } from './cli-harness.js';
+import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, serviceEnv, tempProject } from './cli-harness.js';
+import { runCliBothWays, runCliInProcess } from './in-process-cli.js';
 
 let emulator: RunningEmulator;
 const cleanups: (() => Promise<void>)[] = [];
@@ -25,10 +27,11 @@ async function project(files: Record<string, string>): Promise<string> {
 }
 
 describe('astro-article-loader plan', () => {
-  it('should list every new article with its estimate and exit 3 without a single request', async () => {
+  it('should list every new article with its estimate and exit 3 without a single request, alike through the bin', async () => {
     const dir = await project({ 'articles.yaml': manifestYaml(['best hiking boots', 'easy houseplants'], { articleLength: 'short' }) });
     const before = emulator.requests.length;
-    const result = await runCli(['plan'], { cwd: dir, env: serviceEnv(emulator.url) });
+    const { inProcess: result, bin } = await runCliBothWays(['plan'], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(bin).toEqual(result);
     expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/create\s+best-hiking-boots\s+new entry\s+~1,200 words/);
     expect(result.stdout).toMatch(/create\s+easy-houseplants\s+new entry/);
@@ -39,10 +42,10 @@ describe('astro-article-loader plan', () => {
 
   it('should show a changed request as a diff of the canonical request after a sync', async () => {
     const dir = await project({ 'articles.yaml': manifestYaml(['best hiking boots'], { articleLength: 'short' }) });
-    expect((await runCli(['sync', '--poll-interval', '20ms'], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    expect((await runCliInProcess(['sync', '--poll-interval', '20ms'], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
     await writeFile(path.join(dir, 'articles.yaml'), manifestYaml(['best hiking boots'], { articleLength: 'long' }));
 
-    const result = await runCli(['plan'], { cwd: dir });
+    const result = await runCliInProcess(['plan'], { cwd: dir });
     expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/create\s+best-hiking-boots\s+request changed since the lock file: 1 field/);
     expect(result.stdout).toMatch(/^\s+- articleLength: "short"$/m);
@@ -54,13 +57,13 @@ describe('astro-article-loader plan', () => {
     const dir = await project({ 'articles.yaml': manifest });
     const before = emulator.requests.length;
     for (const args of [['plan'], ['sync'], ['regenerate', 'best-pour-over-kettles']]) {
-      const result = await runCli(args, { cwd: dir, env: serviceEnv(emulator.url) });
+      const result = await runCliInProcess(args, { cwd: dir, env: serviceEnv(emulator.url) });
       const text = `${result.stdout}${result.stderr}`;
       expect(result.code, `${args.join(' ')}: ${text}`).toBe(2);
       expect(text).toContain('articles.yaml:4 articles[0] "best pour over kettles" → data.title: clashes with the built-in entry field `title`');
       expectNoSecret(result);
     }
-    const json = await runCli(['plan', '--json'], { cwd: dir, env: serviceEnv(emulator.url) });
+    const json = await runCliInProcess(['plan', '--json'], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout).error).toMatchObject({
       code: 'invalid_manifest',
@@ -71,8 +74,8 @@ describe('astro-article-loader plan', () => {
 
   it('should exit 0 and say so when everything is up to date', async () => {
     const dir = await project({ 'articles.yaml': manifestYaml(['sourdough starter']) });
-    expect((await runCli(['sync', '--poll-interval', '20ms'], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
-    const result = await runCli(['plan'], { cwd: dir });
+    expect((await runCliInProcess(['sync', '--poll-interval', '20ms'], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    const result = await runCliInProcess(['plan'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Up to date');
   });
@@ -80,7 +83,7 @@ describe('astro-article-loader plan', () => {
   it('should price images by model and count internal-link credits when asked, in the documented --json shape', async () => {
     const manifest = `articles:\n  - keyword: cast iron care\n    articleLength: short\n    multimediaOption: images\n    maxImages: 3\n    imageModel: model-image-2-medium\n`;
     const dir = await project({ 'articles.yaml': manifest });
-    const result = await runCli(['plan', '--json', '--internal-links'], { cwd: dir });
+    const result = await runCliInProcess(['plan', '--json', '--internal-links'], { cwd: dir });
     expect(result.code).toBe(3);
     expect(result.stderr).toBe('');
     const document = JSON.parse(result.stdout);
@@ -105,16 +108,16 @@ describe('astro-article-loader plan', () => {
 
   it('should flag a plan over the budget and under frozen mode (CI)', async () => {
     const dir = await project({ 'articles.yaml': manifestYaml(['one', 'two', 'three']) });
-    const overBudget = await runCli(['plan', '--budget', '2'], { cwd: dir });
+    const overBudget = await runCliInProcess(['plan', '--budget', '2'], { cwd: dir });
     expect(overBudget.code).toBe(3);
     expect(overBudget.stdout).toContain('Over budget: 3 new articles, budget 2');
-    const frozen = await runCli(['plan'], { cwd: dir, env: { CI: 'true' } });
+    const frozen = await runCliInProcess(['plan'], { cwd: dir, env: { CI: 'true' } });
     expect(frozen.stdout).toContain('Frozen mode is on (CI is set)');
   });
 
   it('should report an invalid manifest with exit 2, as JSON with --json', async () => {
     const dir = await project({ 'articles.yaml': 'articles:\n  - keyword: shoes\n    articleLenght: long\n' });
-    const result = await runCli(['plan', '--json'], { cwd: dir });
+    const result = await runCliInProcess(['plan', '--json'], { cwd: dir });
     expect(result.code).toBe(2);
     const document = JSON.parse(result.stdout);
     expect(document).toMatchObject({ schemaVersion: 1, command: 'plan', exitCode: 2, error: { code: 'invalid_manifest' } });
@@ -124,12 +127,12 @@ describe('astro-article-loader plan', () => {
 
   it('should say how to start when there is no manifest, and refuse two candidates', async () => {
     const empty = await project({});
-    const none = await runCli(['plan'], { cwd: empty });
+    const none = await runCliInProcess(['plan'], { cwd: empty });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no manifest found');
     expect(none.stderr).toContain('--manifest');
     const two = await project({ 'articles.yaml': manifestYaml(['a']), 'articles.csv': 'keyword\nb\n' });
-    const ambiguous = await runCli(['plan'], { cwd: two });
+    const ambiguous = await runCliInProcess(['plan'], { cwd: two });
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toContain('found articles.yaml and articles.csv');
   });
