@@ -1,9 +1,11 @@
-// `status`, `prune` and `verify` as child processes over real lock files and caches written by `sync`.
+// `status`, `prune` and `verify` over real lock files and caches written by `sync`.
+// Through the bin's own `main` in this process (test/cli/in-process-cli.ts); one read-only run of each command also through the built bin in a child, which must answer alike.
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, serviceEnv, tempProject } from './cli-harness.js';
+import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, serviceEnv, tempProject } from './cli-harness.js';
+import { runCliBothWays, runCliInProcess } from './in-process-cli.js';
 
 let emulator: RunningEmulator;
 const cleanups: (() => Promise<void>)[] = [];
@@ -23,7 +25,7 @@ afterAll(async () => {
 async function syncedProject(keywords: string[]): Promise<string> {
   const { dir, cleanup } = await tempProject({ 'articles.yaml': manifestYaml(keywords) });
   cleanups.push(cleanup);
-  const result = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+  const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
   expect(result.code).toBe(0);
   return dir;
 }
@@ -38,9 +40,9 @@ describe('astro-article-loader status', () => {
     await writeFile(path.join(dir, 'articles.yaml'), manifestYaml(['status finished one', 'status pending two', 'status pending three']));
     emulator.setTiming({ queueDelayMs: 0, writingMs: 120_000 });
     try {
-      expect((await runCli(['sync', '--no-wait', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+      expect((await runCliInProcess(['sync', '--no-wait', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
       const getsBefore = emulator.requests.filter((r) => r.route === 'getArticle').length;
-      const result = await runCli(['status', '--json'], { cwd: dir, env: serviceEnv(emulator.url) });
+      const result = await runCliInProcess(['status', '--json'], { cwd: dir, env: serviceEnv(emulator.url) });
       expect(result.code).toBe(0);
       expect(emulator.requests.filter((r) => r.route === 'getArticle').length - getsBefore).toBe(2);
       const document = JSON.parse(result.stdout);
@@ -69,7 +71,7 @@ describe('astro-article-loader status', () => {
       expect(bySlug['status-finished-one']).toMatchObject({ status: 'finished', remote: null, billed: { words: billed }, estimatedWords: 1800, inManifest: true });
       expect(bySlug['status-pending-two']).toMatchObject({ status: 'pending', remote: { status: expect.stringMatching(/^(queued|processing)$/) } });
 
-      const text = await runCli(['status'], { cwd: dir, env: serviceEnv(emulator.url) });
+      const text = await runCliInProcess(['status'], { cwd: dir, env: serviceEnv(emulator.url) });
       expect(text.stdout).toMatch(/status-pending-two\s+pending\s+(queued|processing)/);
       expect(text.stdout).toContain(
         `Words billed so far: ~${(billed + 3600).toLocaleString('en-US')}: ${billed.toLocaleString('en-US')} as recorded for 1 article; ~3,600 estimated for 2 articles without a record`,
@@ -86,11 +88,11 @@ describe('astro-article-loader status', () => {
     await writeFile(path.join(dir, 'articles.yaml'), manifestYaml(['status replaced one'], { articleLength: 'long' }));
     emulator.setTiming({ queueDelayMs: 0, writingMs: 120_000 });
     try {
-      expect((await runCli(['sync', '--no-wait', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+      expect((await runCliInProcess(['sync', '--no-wait', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
     } finally {
       emulator.setTiming('instant');
     }
-    const result = await runCli(['status', '--json', '--no-refresh'], { cwd: dir });
+    const result = await runCliInProcess(['status', '--json', '--no-refresh'], { cwd: dir });
     expect(JSON.parse(result.stdout).totals.billedWords).toMatchObject({
       words: first + 3000,
       estimated: { words: 3000, articles: 1 },
@@ -101,26 +103,27 @@ describe('astro-article-loader status', () => {
   it('should show offline placeholders as such, never ask the service about them and bill them nothing', async () => {
     const { dir, cleanup } = await tempProject({ 'articles.yaml': manifestYaml(['status placeholder one']) });
     cleanups.push(cleanup);
-    expect((await runCli(['sync', '--offline'], { cwd: dir })).code).toBe(0);
+    expect((await runCliInProcess(['sync', '--offline'], { cwd: dir })).code).toBe(0);
     const getsBefore = emulator.requests.filter((r) => r.route === 'getArticle').length;
-    const json = await runCli(['status', '--json', '--refresh-all'], { cwd: dir, env: serviceEnv(emulator.url) });
+    const json = await runCliInProcess(['status', '--json', '--refresh-all'], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(emulator.requests.filter((r) => r.route === 'getArticle').length).toBe(getsBefore);
     const document = JSON.parse(json.stdout);
     expect(document.articles[0]).toMatchObject({ slug: 'status-placeholder-one', emulator: true, remote: null });
     expect(document.totals).toMatchObject({ emulator: 1, billedWords: { words: 0, articles: 0 } });
-    const text = await runCli(['status', '--no-refresh'], { cwd: dir });
+    const text = await runCliInProcess(['status', '--no-refresh'], { cwd: dir });
     expect(text.stdout).toMatch(/status-placeholder-one\s+finished\s+offline placeholder \(emulator, not paid\)/);
     expect(text.stdout).toContain('1 entry is written offline by the embedded emulator (placeholder text or your own model, not billed)');
   });
 
-  it('should show the lock file alone, with a note, when no service is configured', async () => {
+  it('should show the lock file alone, with a note, when no service is configured, alike through the bin', async () => {
     const dir = await syncedProject(['status offline one']);
     const lock = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8'));
     lock.articles['status-offline-one'].status = 'pending';
     delete lock.articles['status-offline-one'].output;
     delete lock.articles['status-offline-one'].finishedAt;
     await writeFile(path.join(dir, 'articles.lock.json'), JSON.stringify(lock));
-    const result = await runCli(['status'], { cwd: dir });
+    const { inProcess: result, bin } = await runCliBothWays(['status'], { cwd: dir });
+    expect(bin).toEqual(result);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/status-offline-one\s+pending\s+—/);
     expect(result.stderr).toContain('Not refreshed from the service');
@@ -128,13 +131,14 @@ describe('astro-article-loader status', () => {
 });
 
 describe('astro-article-loader prune', () => {
-  it('should show orphans and unreferenced files with --dry-run, then remove exactly those', async () => {
+  it('should show orphans and unreferenced files with --dry-run (alike through the bin), then remove exactly those', async () => {
     const dir = await syncedProject(['prune keep', 'prune drop']);
     const lockBefore = await readFile(path.join(dir, 'articles.lock.json'), 'utf8');
     const dropped = JSON.parse(lockBefore).articles['prune-drop'];
     await writeFile(path.join(dir, 'articles.yaml'), manifestYaml(['prune keep']));
 
-    const dryRun = await runCli(['prune', '--dry-run', '--json'], { cwd: dir });
+    const { inProcess: dryRun, bin } = await runCliBothWays(['prune', '--dry-run', '--json'], { cwd: dir });
+    expect(bin).toEqual(dryRun);
     expect(dryRun.code).toBe(0);
     const planned = JSON.parse(dryRun.stdout);
     expect(planned).toMatchObject({
@@ -147,20 +151,21 @@ describe('astro-article-loader prune', () => {
     });
     expect(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).toBe(lockBefore);
 
-    const pruned = await runCli(['prune'], { cwd: dir });
+    const pruned = await runCliInProcess(['prune'], { cwd: dir });
     expect(pruned.code).toBe(0);
     expect(pruned.stdout).toContain('Removed 1 lock entry not in the manifest');
     expect(pruned.stdout).toContain('prune-drop');
     expect(Object.keys(JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).articles)).toEqual(['prune-keep']);
     expect(await outputFiles(dir)).toHaveLength(1);
-    expect((await runCli(['prune'], { cwd: dir })).stdout).toContain('Nothing to prune');
+    expect((await runCliInProcess(['prune'], { cwd: dir })).stdout).toContain('Nothing to prune');
   });
 });
 
 describe('astro-article-loader verify', () => {
-  it('should pass a consistent lock file and cache', async () => {
+  it('should pass a consistent lock file and cache, alike through the bin', async () => {
     const dir = await syncedProject(['verify ok one', 'verify ok two']);
-    const result = await runCli(['verify'], { cwd: dir });
+    const { inProcess: result, bin } = await runCliBothWays(['verify'], { cwd: dir });
+    expect(bin).toEqual(result);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('are consistent (2 articles)');
   });
@@ -170,7 +175,7 @@ describe('astro-article-loader verify', () => {
     const [first, second] = await outputFiles(dir);
     await writeFile(path.join(dir, 'articles.cache', 'outputs', first!), '{"html":"<p>edited</p>","polishedHtml":null,"updatedAt":1}\n');
     await rm(path.join(dir, 'articles.cache', 'outputs', second!));
-    const result = await runCli(['verify', '--json'], { cwd: dir });
+    const result = await runCliInProcess(['verify', '--json'], { cwd: dir });
     expect(result.code).toBe(4);
     const document = JSON.parse(result.stdout);
     expect(document).toMatchObject({ schemaVersion: 1, command: 'verify', exitCode: 4, ok: false, entries: 2 });
@@ -180,7 +185,7 @@ describe('astro-article-loader verify', () => {
   it('should exit 4 on a lock file that does not parse', async () => {
     const dir = await syncedProject(['verify corrupt']);
     await writeFile(path.join(dir, 'articles.lock.json'), '{"version": 1, "articles": {<<<<<<< HEAD\n');
-    const result = await runCli(['verify'], { cwd: dir });
+    const result = await runCliInProcess(['verify'], { cwd: dir });
     expect(result.code).toBe(4);
     expect(result.stdout).toContain('corrupt_lock');
   });
