@@ -1,9 +1,11 @@
-// `sync` as a child process off a terminal: paid once, spending rules, configuration errors, line progress, --json, no secret.
+// `sync` off a terminal: paid once, spending rules, configuration errors, line progress, --json, no secret.
+// Through the bin's own `main` in this process (test/cli/in-process-cli.ts); a run that reuses everything also through the built bin in a child, which must answer alike but for the time taken, and the --json case through the bin alone.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, SECRET_KEY, serviceEnv, tempProject } from './cli-harness.js';
+import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, SECRET_KEY, serviceEnv, tempProject, type CliResult } from './cli-harness.js';
+import { runCliBothWays, runCliInProcess } from './in-process-cli.js';
 
 let emulator: RunningEmulator;
 const cleanups: (() => Promise<void>)[] = [];
@@ -28,15 +30,20 @@ async function project(keywords: string[]): Promise<string> {
   return dir;
 }
 
+/** The one thing two runs of the same sync may print differently: how long it took ("Synced 3 articles in 0.1s: …"). */
+function withoutDuration(result: CliResult): CliResult {
+  return { ...result, stdout: result.stdout.replace(/^([✓✗] Synced .*?) in [^:]+:/gm, '$1 in <duration>:') };
+}
+
 function created(keywords: string[]): number {
   return keywords.reduce((sum, keyword) => sum + emulator.ledger.creationsForKeyword(keyword).length, 0);
 }
 
 describe('astro-article-loader sync', () => {
-  it('should create each missing article once, and make no request on the next run', async () => {
+  it('should create each missing article once, and make no request on the next run, alike through the bin', async () => {
     const keywords = ['cold brew ratio', 'pour over guide', 'espresso grind'];
     const dir = await project(keywords);
-    const first = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    const first = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('Synced 3 articles');
     expect(first.stdout).toContain('3 created');
@@ -44,7 +51,8 @@ describe('astro-article-loader sync', () => {
     expectNoSecret(first);
 
     const requestsBefore = emulator.requests.length;
-    const second = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    const { inProcess: second, bin } = await runCliBothWays(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(withoutDuration(bin)).toEqual(withoutDuration(second));
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('3 reused');
     expect(emulator.requests.length).toBe(requestsBefore);
@@ -56,7 +64,7 @@ describe('astro-article-loader sync', () => {
     const dir = await project(keywords);
     emulator.setTiming({ queueDelayMs: 0, writingMs: 600 });
     try {
-      const result = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+      const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
       expect(result.code).toBe(0);
       expect(result.stderr).not.toContain('\u001b[');
       const lines = result.stderr.split('\n').filter((line) => line !== '');
@@ -71,8 +79,9 @@ describe('astro-article-loader sync', () => {
     }
   });
 
-  it('should report in the documented --json shape', async () => {
+  it('should report in the documented --json shape, through the bin', async () => {
     const dir = await project(['oolong brewing']);
+    // Through the bin: a sync that creates and waits, as a child process runs it.
     const result = await runCli(['sync', '--json', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
@@ -109,7 +118,7 @@ describe('astro-article-loader sync', () => {
   it('should refuse to create in frozen mode when CI is set, and exit 3 having created nothing', async () => {
     const keywords = ['frozen keyword one', 'frozen keyword two'];
     const dir = await project(keywords);
-    const result = await runCli(['sync', ...FAST], { cwd: dir, env: { ...serviceEnv(emulator.url), CI: 'true' } });
+    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: { ...serviceEnv(emulator.url), CI: 'true' } });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('Frozen mode: 2 article(s) would be created');
     expect(result.stderr).toContain('frozen-keyword-one');
@@ -119,7 +128,7 @@ describe('astro-article-loader sync', () => {
 
   it('should create when CI says false, as the loader reads it', async () => {
     const dir = await project(['ci false keyword']);
-    const result = await runCli(['sync', ...FAST], { cwd: dir, env: { ...serviceEnv(emulator.url), CI: ' False ' } });
+    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: { ...serviceEnv(emulator.url), CI: ' False ' } });
     expect(result.code).toBe(0);
     expect(created(['ci false keyword'])).toBe(1);
   });
@@ -127,7 +136,7 @@ describe('astro-article-loader sync', () => {
   it('should stop over the budget before any create, saying how to raise it', async () => {
     const keywords = ['budget one', 'budget two', 'budget three'];
     const dir = await project(keywords);
-    const result = await runCli(['sync', '--budget', '2', '--json', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    const result = await runCliInProcess(['sync', '--budget', '2', '--json', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(result.code).toBe(3);
     expect(JSON.parse(result.stdout)).toMatchObject({ command: 'sync', exitCode: 3, error: { code: 'over_budget', count: 3, budget: 2 } });
     expect(JSON.parse(result.stdout).error.message).toContain('--budget 3');
@@ -136,13 +145,13 @@ describe('astro-article-loader sync', () => {
 
   it('should say how to configure the service when none is, and sync offline with --offline', async () => {
     const dir = await project(['offline keyword']);
-    const unconfigured = await runCli(['sync', ...FAST], { cwd: dir });
+    const unconfigured = await runCliInProcess(['sync', ...FAST], { cwd: dir });
     expect(unconfigured.code).toBe(2);
     expect(unconfigured.stderr).toContain('ARTICLES_API_KEY');
     expect(unconfigured.stderr).toContain('astro-article-loader emulator');
     expect(unconfigured.stderr).toContain('--offline');
 
-    const offline = await runCli(['sync', '--offline'], { cwd: dir });
+    const offline = await runCliInProcess(['sync', '--offline'], { cwd: dir });
     expect(offline.code).toBe(0);
     expect(offline.stderr).toContain('Offline: an embedded emulator');
     expect(offline.stdout).toContain('1 created');
@@ -151,18 +160,18 @@ describe('astro-article-loader sync', () => {
 
   it('should mark --offline articles as placeholders and create them again, within the rules, against the real service', async () => {
     const dir = await project(['placeholder keyword']);
-    const offline = await runCli(['sync', '--offline', '--json'], { cwd: dir });
+    const offline = await runCliInProcess(['sync', '--offline', '--json'], { cwd: dir });
     expect(offline.code).toBe(0);
     expect(JSON.parse(offline.stdout).articles[0]).toMatchObject({ slug: 'placeholder-keyword', emulator: true });
     expect(JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).articles['placeholder-keyword'].emulator).toBe(true);
 
-    const plan = await runCli(['plan'], { cwd: dir });
+    const plan = await runCliInProcess(['plan'], { cwd: dir });
     expect(plan.stdout).toMatch(/create\s+placeholder-keyword\s+written by the offline emulator: placeholder text, not a paid article/);
-    const frozen = await runCli(['sync', '--frozen', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    const frozen = await runCliInProcess(['sync', '--frozen', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(frozen.code).toBe(3);
     expect(created(['placeholder keyword'])).toBe(0);
 
-    const online = await runCli(['sync', '--json', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    const online = await runCliInProcess(['sync', '--json', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(online.code).toBe(0);
     expect(JSON.parse(online.stdout).articles[0]).toMatchObject({ action: 'create', outcome: 'finished', emulator: false });
     expect(created(['placeholder keyword'])).toBe(1);
@@ -171,7 +180,7 @@ describe('astro-article-loader sync', () => {
   it('should refuse an API key given as a flag without repeating it', async () => {
     const dir = await project(['key flag keyword']);
     for (const args of [['sync', '--api-key', SECRET_KEY], ['sync', `--api-key=${SECRET_KEY}`], ['plan', '--token', SECRET_KEY]]) {
-      const result = await runCli(args, { cwd: dir, env: { ARTICLES_API_URL: emulator.url } });
+      const result = await runCliInProcess(args, { cwd: dir, env: { ARTICLES_API_URL: emulator.url } });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('never taken as a flag');
       expect(result.stderr).toContain('ARTICLES_API_KEY');
@@ -183,16 +192,16 @@ describe('astro-article-loader sync', () => {
   it('should list failed articles, exit 1 and not re-create them unless --retry-failed', async () => {
     const dir = await project(['doomed keyword']);
     emulator.setFaults({ failedArticles: 1 });
-    const failed = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    const failed = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(/doomed-keyword failed — generation_failed/);
     expect(failed.stdout).toContain('--retry-failed');
     emulator.setFaults(undefined);
 
-    const again = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    const again = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(again.code).toBe(1);
     expect(created(['doomed keyword'])).toBe(1);
-    const retried = await runCli(['sync', '--retry-failed=doomed-keyword', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    const retried = await runCliInProcess(['sync', '--retry-failed=doomed-keyword', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(retried.code).toBe(0);
     expect(created(['doomed keyword'])).toBe(2);
   });
@@ -200,7 +209,7 @@ describe('astro-article-loader sync', () => {
   it('should sum up retries in one line instead of printing each', async () => {
     const dir = await project(['flaky poll one', 'flaky poll two']);
     emulator.setFaults({ routes: { getArticle: { serverErrors: 0.5 } } });
-    const result = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(result.code).toBe(0);
     expect(emulator.requests.some((r) => r.fault === 'server_error')).toBe(true);
     expect(result.stdout).toMatch(/Requests: \d+ · \d+ retr(y|ies) \(\d+ × HTTP 500\)/);
@@ -209,7 +218,7 @@ describe('astro-article-loader sync', () => {
 
   it('should explain a rejected key without printing it', async () => {
     const dir = await project(['wrong key keyword']);
-    const result = await runCli(['sync', ...FAST], { cwd: dir, env: { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: `${SECRET_KEY}-revoked` } });
+    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: `${SECRET_KEY}-revoked` } });
     expect(result.code).toBe(1);
     expect(result.stdout + result.stderr).toContain('ARTICLES_API_KEY');
     expect(result.stdout + result.stderr).not.toContain(`${SECRET_KEY}-revoked`);
