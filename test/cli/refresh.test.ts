@@ -1,9 +1,11 @@
 // Refreshing articles as they age, from the command line on a fixed clock (ARTICLE_LOADER_NOW): plan lists the due ones, sync --refresh pays for exactly those within the budget (the emulator's ledger), a plain sync pays for none, a hand edit is never refreshed, and the old article is served until the new one is finished.
+// Through the bin's own `main` in this process (test/cli/in-process-cli.ts); the first sync, and one read-only run of plan, status and regenerate, also through the built bin in a child (the read-only ones must answer alike).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, serviceEnv, tempProject } from './cli-harness.js';
+import { runCliBothWays, runCliInProcess } from './in-process-cli.js';
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -23,7 +25,14 @@ const KEYWORDS = Object.keys(FINISHED).map((slug) => slug.replace('-', ' '));
 type Entry = { articleId: string; status: string; createdAt: string; firstCreatedAt?: string; finishedAt?: string; previous?: { articleId: string } };
 const lockPath = () => path.join(dir, 'articles.lock.json');
 const lock = async () => JSON.parse(await readFile(lockPath(), 'utf8')) as { articles: Record<string, Entry> };
-const cli = (args: string[]) => runCli(args, { cwd: dir, env: { ...serviceEnv(emulator.url), ARTICLE_LOADER_NOW: NOW } });
+const options = () => ({ cwd: dir, env: { ...serviceEnv(emulator.url), ARTICLE_LOADER_NOW: NOW } });
+const cli = (args: string[]) => runCliInProcess(args, options());
+/** Runs a command that changes nothing here and through the bin, asserting both answer alike. */
+async function cliBothWays(args: string[]) {
+  const { inProcess, bin } = await runCliBothWays(args, options());
+  expect(bin, `${args.join(' ')} through the bin`).toEqual(inProcess);
+  return inProcess;
+}
 const created = (keyword: string) => emulator.ledger.creationsForKeyword(keyword).length;
 
 let original: Record<string, Entry>;
@@ -32,7 +41,8 @@ beforeAll(async () => {
   await buildCli();
   emulator = await startEmulator({ timing: 'instant', accounts: EMULATOR_ACCOUNTS });
   ({ dir, cleanup } = await tempProject({ 'articles.yaml': manifestYaml(KEYWORDS, { refreshAfter: '30d' }) }));
-  expect((await cli(['sync', ...FAST])).code).toBe(0);
+  // Through the bin: a sync that creates and waits, as a child process runs it.
+  expect((await runCli(['sync', ...FAST], options())).code).toBe(0);
   // The articles aged: their finish times moved back, as if they had been written then.
   const text = JSON.parse(await readFile(lockPath(), 'utf8')) as { articles: Record<string, Entry> };
   for (const [slug, finishedAt] of Object.entries(FINISHED)) text.articles[slug]!.finishedAt = finishedAt;
@@ -51,7 +61,7 @@ afterAll(async () => {
 describe('refreshing articles as they age', () => {
   it('should list the due articles in plan, oldest first, with the estimate, and say a hand edit is not refreshed, without a request', async () => {
     const requests = emulator.requests.length;
-    const text = await cli(['plan', '--budget', '2']);
+    const text = await cliBothWays(['plan', '--budget', '2']);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/refresh +refresh-alpha +151d old, refreshAfter 30d +~[\d,]+ words\n/);
     expect(text.stdout).toMatch(/refresh-gamma +92d old, refreshAfter 30d +~[\d,]+ words +\(past the budget: a later run\)/);
@@ -66,7 +76,7 @@ describe('refreshing articles as they age', () => {
   });
 
   it("should show each article's age in status, due or not", async () => {
-    const status = await cli(['status', '--no-refresh']);
+    const status = await cliBothWays(['status', '--no-refresh']);
     expect(status.stdout).toMatch(/refresh-alpha .* 151d due /);
     expect(status.stdout).toMatch(/refresh-delta .* 182d hand edit /);
     expect(status.stdout).toMatch(/refresh-epsilon .* 12d +/);
@@ -110,7 +120,7 @@ describe('refreshing articles as they age', () => {
   });
 
   it('should refresh the rest with regenerate --due, never the hand-edited article', async () => {
-    const dry = await cli(['regenerate', '--due', '--dry-run']);
+    const dry = await cliBothWays(['regenerate', '--due', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/regenerate would pay for 1 new article \(≈[\d,]+ words to bill\): refresh-gamma\. Nothing was created/);
     const before = emulator.ledger.creations.length;
