@@ -1,22 +1,36 @@
 // The review gate from the command line: approve and unapprove record a person's yes in the lock file (no request), refuse an unknown slug or one with no output leaving the lock file byte-identical, and plan, status and verify say what waits.
+// Through the bin's own `main` in this process (test/cli/in-process-cli.ts); a plan and a refused approve and unapprove also through the built bin in a child, which must answer alike but for the clock of plan --json, and a status through the bin alone (its ages count seconds).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, serviceEnv, tempProject } from './cli-harness.js';
+import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, serviceEnv, tempProject, type CliResult } from './cli-harness.js';
+import { runCliBothWays, runCliInProcess } from './in-process-cli.js';
 
 let emulator: RunningEmulator;
 let dir: string;
 let cleanup: () => Promise<void>;
 const lockFile = () => path.join(dir, 'articles.lock.json');
 const lockText = () => readFile(lockFile(), 'utf8');
-const cli = (args: string[]) => runCli(args, { cwd: dir, env: serviceEnv(emulator.url) });
+const cli = (args: string[]) => runCliInProcess(args, { cwd: dir, env: serviceEnv(emulator.url) });
 const KEYWORDS = ['first article', 'second article', 'third article'];
 
-/** Runs `args`, asserting it made no request to the service. */
-async function noRequest(args: string[]) {
+/** The one thing two runs may print differently: the clock plan --json reads its ages by (`"now": "…"`). */
+function withoutNow(result: CliResult): CliResult {
+  return { ...result, stdout: result.stdout.replace(/"now": "[^"]*"/g, '"now": "<now>"') };
+}
+
+/** Runs `args` here and through the bin, which must answer alike (a run that changes nothing). */
+async function cliBothWays(args: string[]) {
+  const { inProcess, bin } = await runCliBothWays(args, { cwd: dir, env: serviceEnv(emulator.url) });
+  expect(withoutNow(bin), `${args.join(' ')} through the bin`).toEqual(withoutNow(inProcess));
+  return inProcess;
+}
+
+/** Runs `args` (here, unless `run` says otherwise), asserting it made no request to the service. */
+async function noRequest(args: string[], run: (args: string[]) => Promise<CliResult> = cli) {
   const before = emulator.requests.length;
-  const result = await cli(args);
+  const result = await run(args);
   expect(emulator.requests.length, `${args.join(' ')} made a request`).toBe(before);
   expectNoSecret(result);
   return result;
@@ -38,9 +52,9 @@ afterAll(async () => {
 
 describe('approve and unapprove', () => {
   it('should list every article as waiting in plan and status while none is approved', async () => {
-    const plan = await noRequest(['plan', '--json']);
+    const plan = await noRequest(['plan', '--json'], cliBothWays);
     expect(JSON.parse(plan.stdout).review).toEqual({ required: true, waiting: ['first-article', 'second-article', 'third-article'], keptApproved: [], approved: [], edited: [] });
-    const status = await noRequest(['status', '--no-refresh']);
+    const status = await noRequest(['status', '--no-refresh'], (args) => runCli(args, { cwd: dir, env: serviceEnv(emulator.url) }));
     expect(status.stdout).toContain('Waiting for review (left out of a build until approved): first-article, second-article, third-article.');
     const off = await noRequest(['plan', '--json', '--no-review']);
     expect(JSON.parse(off.stdout).review.required).toBe(false);
@@ -48,11 +62,11 @@ describe('approve and unapprove', () => {
 
   it('should refuse an unknown slug, naming it, and leave the lock file byte-identical', async () => {
     const before = await lockText();
-    const result = await noRequest(['approve', 'first-article', 'frist-article']);
+    const result = await noRequest(['approve', 'first-article', 'frist-article'], cliBothWays);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('"frist-article" is not an article of articles.yaml');
     expect(await lockText()).toBe(before);
-    const json = await noRequest(['unapprove', 'nope', '--json']);
+    const json = await noRequest(['unapprove', 'nope', '--json'], cliBothWays);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ command: 'unapprove', exitCode: 1, error: { code: 'review_unknown_slug', slugs: ['nope'] } });
     expect(await lockText()).toBe(before);
