@@ -1,15 +1,17 @@
 // Hand edits from the command line: edit writes the article to articles.edits/, never over an edit; plan, status and verify name it; prune keeps it; no request.
+// Through the bin's own `main` in this process (test/cli/in-process-cli.ts); the refused edit also through the built bin in a child, which must answer alike.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, serviceEnv, tempProject } from './cli-harness.js';
+import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, serviceEnv, tempProject } from './cli-harness.js';
+import { runCliBothWays, runCliInProcess } from './in-process-cli.js';
 
 let emulator: RunningEmulator;
 let dir: string;
 let cleanup: () => Promise<void>;
 const editFile = () => path.join(dir, 'articles.edits', 'edit-me.html');
-const cli = (args: string[]) => runCli(args, { cwd: dir, env: serviceEnv(emulator.url) });
+const cli = (args: string[]) => runCliInProcess(args, { cwd: dir, env: serviceEnv(emulator.url) });
 
 beforeAll(async () => {
   await buildCli();
@@ -37,9 +39,10 @@ describe('edit', () => {
     expectNoSecret(result);
   });
 
-  it('should never write over an edit', async () => {
+  it('should never write over an edit, alike through the bin', async () => {
     await writeFile(editFile(), (await readFile(editFile(), 'utf8')).replace(/<h1[^>]*>[^<]*/, '<h1>My own title'));
-    const again = await cli(['edit', 'edit-me']);
+    const { inProcess: again, bin } = await runCliBothWays(['edit', 'edit-me'], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(bin).toEqual(again);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('exists already and is never written over');
     expect(await readFile(editFile(), 'utf8')).toContain('My own title');
