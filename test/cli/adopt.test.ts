@@ -1,10 +1,12 @@
 // An unknown create, closed as a user would: plan and verify name it, adopt attaches the id from the queue, nothing is paid twice.
+// Through the bin's own `main` in this process (test/cli/in-process-cli.ts); the sync that loses its answer through the built bin in a child, and a plan and a refused adopt both ways, which must answer alike.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArticleClient } from '../../src/api/client.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, SECRET_KEY, serviceEnv, tempProject } from './cli-harness.js';
+import { runCliBothWays, runCliInProcess } from './in-process-cli.js';
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -13,7 +15,13 @@ const FAST = ['--poll-interval', '20ms'];
 const KEYWORDS = ['adopt cli first', 'adopt cli lost answer'];
 
 const lockText = (): Promise<string> => readFile(path.join(dir, 'articles.lock.json'), 'utf8');
-const cli = (args: string[]) => runCli(args, { cwd: dir, env: serviceEnv(emulator.url) });
+const cli = (args: string[]) => runCliInProcess(args, { cwd: dir, env: serviceEnv(emulator.url) });
+/** Runs `args` here and through the bin, which must answer alike (a run that changes nothing). */
+async function cliBothWays(args: string[]) {
+  const { inProcess, bin } = await runCliBothWays(args, { cwd: dir, env: serviceEnv(emulator.url) });
+  expect(bin, `${args.join(' ')} through the bin`).toEqual(inProcess);
+  return inProcess;
+}
 
 beforeAll(async () => {
   await buildCli();
@@ -24,7 +32,8 @@ beforeAll(async () => {
   emulator.setFaults({ routes: { createArticle: { resetsAfterProcessing: 1 } } });
   const { writeFile } = await import('node:fs/promises');
   await writeFile(path.join(dir, 'articles.yaml'), manifestYaml(KEYWORDS));
-  const sync = await cli(['sync', ...FAST]);
+  // Through the bin: the connection drops in a child process, as it would for a user.
+  const sync = await runCli(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
   emulator.setFaults(undefined);
   expect(sync.code).toBe(1);
   expect(sync.stdout).toContain('adopt adopt-cli-lost-answer <articleId>');
@@ -39,7 +48,7 @@ afterAll(async () => {
 describe('an unknown create from the command line', () => {
   it('should be listed by plan and status with both ways out, and never say a later build resumes it', async () => {
     for (const command of ['plan', 'status']) {
-      const result = await cli([command]);
+      const result = command === 'plan' ? await cliBothWays([command]) : await cli([command]);
       const text = `${result.stdout}${result.stderr}`;
       expect(text).toContain('adopt adopt-cli-lost-answer <articleId>');
       expect(text).toContain('--retry-unknown=adopt-cli-lost-answer');
@@ -57,7 +66,7 @@ describe('an unknown create from the command line', () => {
   it('should refuse another keyword\'s article, an unknown slug and a missing argument, leaving the lock file byte-identical', async () => {
     const before = await lockText();
     const first = JSON.parse(before).articles['adopt-cli-first'].articleId as string;
-    const mismatch = await cli(['adopt', 'adopt-cli-lost-answer', first]);
+    const mismatch = await cliBothWays(['adopt', 'adopt-cli-lost-answer', first]);
     expect(mismatch.code).toBe(1);
     expect(mismatch.stderr).toContain('"adopt cli first"');
     expect(mismatch.stderr).toContain('"adopt cli lost answer"');
