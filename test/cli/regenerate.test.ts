@@ -1,9 +1,11 @@
 // regenerate from the command line: says what it pays first, pays once per slug, serves the earlier article meanwhile; refuses what it can't regenerate, before any request.
+// Through the bin's own `main` in this process (test/cli/in-process-cli.ts); the --dry-run also through the built bin in a child, which must answer alike.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, serviceEnv, tempProject } from './cli-harness.js';
+import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, serviceEnv, tempProject } from './cli-harness.js';
+import { runCliBothWays, runCliInProcess } from './in-process-cli.js';
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -11,7 +13,7 @@ let cleanup: () => Promise<void>;
 const FAST = ['--poll-interval', '20ms'];
 
 const lock = async () => JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')) as { articles: Record<string, { articleId: string; attempt: number; status: string; previous?: { articleId: string } }> };
-const cli = (args: string[]) => runCli(args, { cwd: dir, env: serviceEnv(emulator.url) });
+const cli = (args: string[]) => runCliInProcess(args, { cwd: dir, env: serviceEnv(emulator.url) });
 
 beforeAll(async () => {
   await buildCli();
@@ -26,9 +28,10 @@ afterAll(async () => {
 });
 
 describe('regenerate', () => {
-  it('should say what it would pay for with --dry-run, and create nothing', async () => {
+  it('should say what it would pay for with --dry-run, and create nothing, alike through the bin', async () => {
     const before = emulator.requests.length;
-    const result = await cli(['regenerate', 'regen-one', '--dry-run']);
+    const { inProcess: result, bin } = await runCliBothWays(['regenerate', 'regen-one', '--dry-run'], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(bin).toEqual(result);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/regenerate would pay for 1 new article \(≈[\d,]+ words to bill\): regen-one\. Nothing was created/);
     expect(emulator.requests.length).toBe(before);
