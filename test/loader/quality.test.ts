@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/cli-harness.js';
+import { runCliBothWays, runCliInProcess } from '../cli/in-process-cli.js';
 import { astro, buildPackage, createSite, type RunResult, type Site } from './astro-site.js';
 
 let site: Site;
@@ -96,7 +96,9 @@ describe('quality checks in a build', () => {
   });
 
   it('should report the same findings in check --json from the processed records, with 0 requests, and exit 5', async () => {
-    const result = await runCli(['check', '--json'], { cwd: site.root });
+    // Through the bin's own `main` in this process (test/cli/in-process-cli.ts), and through the built bin in a child, which must answer alike.
+    const { inProcess: result, bin } = await runCliBothWays(['check', '--json'], { cwd: site.root });
+    expect(bin).toEqual(result);
     const document = JSON.parse(result.stdout) as { command: string; exitCode: number; findings: Quality['findings']; counts: Record<string, number> };
     expect(result.code, result.stderr).toBe(5);
     expect(document).toMatchObject({ schemaVersion: 1, command: 'check', exitCode: 5, counts: { articles: 7, fromRecords: 7, processedNow: 0 } });
@@ -142,23 +144,23 @@ describe('quality checks in a build', () => {
     const original = await readFile(join(site.root, 'dist/articles/espresso-machines/index.html'), 'utf8');
     const body = /<article>([\s\S]*)<\/article>/.exec(original)![1]!;
     await writeFile(join(site.root, 'articles.edits/espresso-machines.html'), `${body}<p>[Insert image here]</p><p>See <a href="/articles/no-such-article/">this guide</a>.</p>`);
-    const json = await runCli(['check', '--json'], { cwd: site.root });
+    const json = await runCliInProcess(['check', '--json'], { cwd: site.root });
     const document = JSON.parse(json.stdout) as { findings: Quality['findings']; counts: Record<string, number> };
     expect(document.findings.filter((f) => f.slug === 'espresso-machines').map((f) => f.code)).toEqual(expect.arrayContaining(['writer_leftover', 'broken_internal_link']));
     expect(document.counts).toMatchObject({ fromRecords: 6, processedNow: 1 });
-    const human = await runCli(['check'], { cwd: site.root });
+    const human = await runCliInProcess(['check'], { cwd: site.root });
     expect(human.code).toBe(5);
     expect(human.stdout).toMatch(/espresso-machines\s+error writer_leftover:/);
     expect(human.stdout).toContain('1 without a record of its current output, put through the pipeline now with default settings');
   });
 
   it('should show error and warning counts per article in status, and refuse a wrong quality setting in every command before any request', async () => {
-    const status = await runCli(['status', '--no-refresh', '--json'], { cwd: site.root });
+    const status = await runCliInProcess(['status', '--no-refresh', '--json'], { cwd: site.root });
     const rows = (JSON.parse(status.stdout) as { articles: { slug: string; quality: { errors: number; warnings: number } | null }[] }).articles;
     expect(rows.find((row) => row.slug === 'coffee-grinder-guide')?.quality?.errors).toBeGreaterThan(0);
     await writeFile(join(site.root, 'articles.yaml'), MANIFEST.replace('repeated_text: "off"', 'repeated_txt: "warn"'));
     for (const command of ['check', 'plan']) {
-      const result = await runCli([command], { cwd: site.root });
+      const result = await runCliInProcess([command], { cwd: site.root });
       expect(result.code, command).toBe(2);
       expect(result.stderr).toContain('articles.yaml:1 top level → quality.codes.repeated_txt');
       expect(result.stderr).toContain('did you mean "repeated_text"');

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { runCli } from '../cli/cli-harness.js';
+import { runCliBothWays, runCliInProcess } from '../cli/in-process-cli.js';
 import { astro, buildPackage, createSite, type RunResult, type Site } from './astro-site.js';
 
 let emulator: RunningEmulator;
@@ -19,10 +19,21 @@ const page = (slug: string) => readFile(join(site.root, 'dist', 'articles', slug
 const lockText = () => readFile(join(site.root, 'articles.lock.json'), 'utf8');
 const SLUGS = ['aeropress-recipes', 'french-press-coffee', 'pour-over-kettles'];
 
-/** A CLI command in the site, asserting it made no request to the service. */
-async function cli(args: string[]) {
+/**
+ * A CLI command in the site, asserting it made no request to the service: through the bin's own `main`
+ * in this process (test/cli/in-process-cli.ts), or `bothWays` also through the built bin in a child,
+ * which must answer alike (a run that changes nothing).
+ */
+async function cli(args: string[], { bothWays = false } = {}) {
   const before = emulator.requests.length;
-  const result = await runCli(args, { cwd: site.root, env: env() });
+  let result;
+  if (bothWays) {
+    const { inProcess, bin } = await runCliBothWays(args, { cwd: site.root, env: env() });
+    expect(bin, `${args.join(' ')} through the bin`).toEqual(inProcess);
+    result = inProcess;
+  } else {
+    result = await runCliInProcess(args, { cwd: site.root, env: env() });
+  }
   expect(emulator.requests.length, `${args.join(' ')} made a request`).toBe(before);
   return result;
 }
@@ -52,7 +63,7 @@ describe('the review gate in astro build', () => {
 
   it('should approve by name and with --all-clean, skipping the article with an error finding, and refuse an unknown slug leaving the lock file byte-identical', async () => {
     const before = await lockText();
-    const refused = await cli(['approve', 'french-press-cofee']);
+    const refused = await cli(['approve', 'french-press-cofee'], { bothWays: true });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('"french-press-cofee" is not an article of articles.yaml');
     expect(await lockText()).toBe(before);
@@ -78,7 +89,7 @@ describe('the review gate in astro build', () => {
 
   it('should build an approved article with an error finding and say so; a regenerated article waits again while the approved one stays built', async () => {
     expect((await cli(['approve', 'pour-over-kettles'])).code).toBe(0);
-    const regenerated = await runCli(['regenerate', 'aeropress-recipes', '--poll-interval', '20ms'], { cwd: site.root, env: env() });
+    const regenerated = await runCliInProcess(['regenerate', 'aeropress-recipes', '--poll-interval', '20ms'], { cwd: site.root, env: env() });
     expect(regenerated.code, regenerated.stderr).toBe(0);
     const third = await astro(site.root, ['build'], env());
     expect(third.code, third.output).toBe(0);
