@@ -24,11 +24,11 @@ const LONGEST_FIRST = [
   'test/loader/site-workflow.test.ts', // 51
   'test/integration/build.test.ts', // 29
   'test/loader/offline.test.ts', // 25
-  'test/cli/sync.test.ts', // 24
+  'test/cli/sync.test.ts', // 15 alone (24 when every run was a child process; now most run in-process, one or two per file through the bin)
   'test/sync/crash.test.ts', // 22
   'test/integration/toolbar.test.ts', // 21
   'test/loader/languages-site.test.ts', // 18
-  'test/cli/refresh.test.ts', // 16
+  'test/cli/refresh.test.ts', // 12 alone (16 likewise)
   'test/manifest/bad-input-corpus.test.ts', // 17 alone (127 when each case was two child processes; now in-process, a sample through the bin)
   'test/cli/bad-input-corpus.test.ts', // 16 alone (90 before, likewise)
   // Early, so the build it shares with playground-mobile.test.ts is made before that file asks for it (test/integration/playground-site.ts).
