@@ -37,10 +37,13 @@ const LONGEST_FIRST = [
 
 /**
  * Files that start child processes (the CLI, `astro build` / `astro dev`, Chromium, a forked sync) or
- * share a build: each runs in a fresh worker, the longest first. Every other file runs in-process
- * only and shares its worker with the next such file (`isolate: false`): a fresh worker costs about
- * a second of CPU to start and load its modules, over 100 s for the suite's ~100 small files. A file
- * that shares a worker leaves process.env, timers and globals as it found them (afterEach).
+ * share a build: they run first, the longest first. Every other file runs in-process only, after
+ * them. Files of both kinds share their worker with the next file (`isolate: false`): a fresh worker
+ * costs about a second of CPU to start and load its modules, and a file of the first kind several
+ * (the emulator, the harnesses, the CLI's main): 591 s of CPU for the whole suite against 668 s when
+ * each such file had a fresh worker. A file that shares a worker leaves process.env, the working
+ * folder, timers and globals as it found them (afterEach, afterAll; in-process-cli.ts puts back
+ * what a run changed), and stops every server and child it started.
  */
 const STARTS_CHILDREN = [
   'test/cli/**/*.test.ts',
@@ -91,7 +94,9 @@ export default defineConfig({
     // Most files wait on child processes (astro build, the CLI): two at once even on 2 cores
     // (the whole suite: 647 s against 1,016 s one file at a time, all passing, on the 2-core machine;
     // 442 s since every harness shares one dist/ build and the CLI loads its client only when used;
-    // 472 s with the bad-input corpora run in-process, and 486 s with three at once then: CPU-bound).
+    // 472 s with the bad-input corpora run in-process, and 486 s with three at once then: CPU-bound;
+    // 407 s with most CLI runs in-process and the test sites polling their emulator every 20 ms;
+    // 364 s with files that start children sharing their workers too).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
@@ -104,6 +109,8 @@ export default defineConfig({
         test: {
           name: 'children',
           include: CHILDREN,
+          // Shared workers, as the in-process files' (see above).
+          isolate: false,
           // A folder per run where files share what they would each build the same (test/shared-build.ts).
           globalSetup: ['test/run-scope.ts'],
         },
