@@ -5,34 +5,43 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The longest files, longest first (seconds on the 2-core machine, whole suite run). Vitest orders
+ * The longest files, longest first (seconds in a whole-suite run on the 2-core machine, 2026-11-27, workers shared). Vitest orders
  * files by their last durations, which a fresh clone or CI does not have: it then starts the
  * largest files first, and the fault campaign (a small file that runs for two minutes) came
  * second to last, leaving one worker alone with it at the end. A hint only: a file missing here
  * just runs in Vitest's order.
  */
 const LONGEST_FIRST = [
-  'test/faults/campaign.test.ts', // 78 alone (kill -9 rounds four at a time; 119 one after another)
-  'test/loader/review-gate.test.ts', // 60–100, loaded machine
-  'test/loader/calendar.test.ts', // 50
-  'test/loader/languages-build.test.ts', // 32
-  'test/integration/toolbar-actions.test.ts', // ≈50, loaded machine
-  'test/loader/quality.test.ts', // ≈40, loaded machine
-  'test/loader/build.test.ts', // 65
-  'test/loader/cold-build.test.ts', // 60
-  'test/quickstart/readme-quickstart.test.ts', // 53
-  'test/loader/site-workflow.test.ts', // 51
-  'test/integration/build.test.ts', // 29
-  'test/loader/offline.test.ts', // 25
-  'test/cli/sync.test.ts', // 15 alone (24 when every run was a child process; now most run in-process, one or two per file through the bin)
-  'test/sync/crash.test.ts', // 22
-  'test/integration/toolbar.test.ts', // 21
-  'test/loader/languages-site.test.ts', // 18
-  'test/cli/refresh.test.ts', // 12 alone (16 likewise)
-  'test/manifest/bad-input-corpus.test.ts', // 17 alone (127 when each case was two child processes; now in-process, a sample through the bin)
-  'test/cli/bad-input-corpus.test.ts', // 16 alone (90 before, likewise)
-  // Early, so the build it shares with playground-mobile.test.ts is made before that file asks for it (test/integration/playground-site.ts).
-  'test/integration/playground.test.ts', // 22 alone
+  'test/faults/campaign.test.ts', // 76.7 (kill -9 rounds four at a time; 119 one after another)
+  'test/loader/build.test.ts', // 40.7
+  'test/quickstart/readme-quickstart.test.ts', // 38.0 (npm install of the packed package)
+  'test/loader/cold-build.test.ts', // 36.0
+  'test/integration/toolbar-spending-rules.test.ts', // 31.4
+  'test/loader/site-workflow.test.ts', // 31.0
+  'test/loader/dev.test.ts', // 27.7
+  'test/integration/build.test.ts', // 27.1
+  'test/loader/quality.test.ts', // 27.0
+  'test/loader/review-gate.test.ts', // 25.1
+  'test/integration/toolbar-actions.test.ts', // 23.4
+  'test/sync/crash.test.ts', // 22.7
+  'test/loader/calendar.test.ts', // 20.6
+  'test/integration/toolbar.test.ts', // 20.4
+  'test/loader/offline.test.ts', // 18.4
+  'test/manifest/bad-input-corpus.test.ts', // 15.8 (127 when each case was two child processes; now in-process, a sample through the bin)
+  'test/cli/terminal.test.ts', // 15.2
+  'test/integration/dev-shutdown.test.ts', // 14.3
+  'test/cli/bad-input-corpus.test.ts', // 14.1 (90 before, likewise)
+  'test/integration/verbose-build.test.ts', // 13.4
+  'test/loader/languages-build.test.ts', // 12.5
+  'test/integration/playground-writer.test.ts', // 12.1
+  // Before playground-mobile.test.ts: it makes the build that file reads (test/integration/playground-site.ts).
+  'test/integration/playground.test.ts', // 7.4 (and the shared build)
+  'test/integration/playground-mobile.test.ts', // 11.6 (after playground.test.ts, whose build it reads)
+  'test/sync/lock-file.test.ts', // 10.7
+  'test/loader/languages-site.test.ts', // 10.5
+  'test/integration/dev-emulator.test.ts', // 9.9
+  'test/cli/sync.test.ts', // 9.1 (24 when every run was a child process)
+  'test/loader/pipeline-pool.test.ts', // 7.9
 ];
 
 /**

@@ -5,8 +5,12 @@ import { ChildOutput } from '../child-output.js';
 
 const HOOKS = fileURLToPath(new URL('./child/ts-resolve-hooks.mjs', import.meta.url));
 
-/** Node flags that run the repo's .ts sources directly: type transform plus `.js` → `.ts` resolution. */
-export const TS_NODE_FLAGS = ['--experimental-transform-types', '--no-warnings', '--import', HOOKS];
+/**
+ * Node flags that run the repo's .ts sources directly: types stripped, plus `.js` → `.ts` resolution.
+ * Stripping is enough (the sources use no enum, namespace or parameter property) and costs a child
+ * about 0.2 s less CPU than `--experimental-transform-types` (0.87 s against 1.1 s for a sync child).
+ */
+export const TS_NODE_FLAGS = ['--experimental-strip-types', '--no-warnings', '--import', HOOKS];
 
 export function childScript(name: string): string {
   return fileURLToPath(new URL(`./child/${name}`, import.meta.url));
