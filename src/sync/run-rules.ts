@@ -1,4 +1,4 @@
-// The rules of a run that the loader, the CLI and the engine share: the defaults, frozen mode, the budget, and which errors stop everything.
+// The rules of a run that the loader, the CLI and the engine share: the defaults, how often to poll, frozen mode, the budget, and which errors stop everything.
 import { FrozenLockError, OverBudgetError } from './errors.js';
 import { describeCreateReason } from './create-reason.js';
 import type { SyncPlan } from './plan.js';
