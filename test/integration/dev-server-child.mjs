@@ -4,6 +4,16 @@
 import { dev } from 'astro';
 
 const [root, port] = process.argv.slice(2);
+let stopping = false;
+// Vite hands Astro's logger an Error when a file-change handler fails (vite/dist/node/chunks/node.js,
+// `onFileChange(file).catch((e) => server.config.logger.error(e))`), and Astro's logger calls
+// `msg.includes` on it: a TypeError that ends the process. It happens when the server is stopped while
+// it still handles the writes of an article that just finished. Once `stop` was asked, this harness
+// prints it and carries on, so the test sees what the stop did; before, it ends the process as it would.
+process.on('unhandledRejection', (reason) => {
+  if (!stopping) throw reason;
+  console.log(`dev-child: while stopping, an upstream error: ${reason?.message ?? reason}`);
+});
 const server = await dev({ root, server: { host: '127.0.0.1', port: Number(port) } });
 console.log(`dev-child: ready at http://127.0.0.1:${server.address.port}`);
 process.stdin.setEncoding('utf8');
@@ -14,6 +24,7 @@ process.stdin.on('data', (text) => {
     console.log(`dev-child: queues ${JSON.stringify([...(runtime?.queues.keys() ?? [])].sort())}`);
   }
   if (!text.includes('stop')) return;
+  stopping = true;
   server.stop().then(
     // What still keeps the process alive, for a test that finds it does not exit.
     () => console.log(`dev-child: stopped (active: ${process.getActiveResourcesInfo().join(', ')})`),
