@@ -2,7 +2,7 @@
 // build checked: the manifest it resolved (manifest-memo.ts) and the lock text it verified (lock-memo.ts). They go when the
 // data store goes. Best effort both ways: an unreadable note is a miss, and one that cannot be written is skipped (the next
 // build does the work again), never a failed build.
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../sync/atomic-file.js';
 
@@ -19,21 +19,23 @@ export function noteFile(dir: string, kind: string, collection: string, extensio
  */
 export async function readNote<T>(file: string, decode: (bytes: Buffer) => unknown, head = ''): Promise<Partial<T> | undefined> {
   try {
-    if (head !== '' && !(await startsWith(file, Buffer.from(head)))) return undefined;
-    const value = decode((await readFile(file)).subarray(Buffer.byteLength(head)));
+    const bytes = await bytesAfter(file, Buffer.from(head));
+    const value = bytes === undefined ? undefined : decode(bytes);
     return value !== null && typeof value === 'object' ? (value as Partial<T>) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Whether the file's first bytes are `expected` (reading no more than those). */
-async function startsWith(file: string, expected: Buffer): Promise<boolean> {
+/** The file's bytes after `expected`, or undefined when it does not start with them; one open, and only those bytes read of a file that does not. */
+async function bytesAfter(file: string, expected: Buffer): Promise<Buffer | undefined> {
   const handle = await open(file, 'r');
   try {
     const start = Buffer.alloc(expected.length);
-    const { bytesRead } = await handle.read(start, 0, expected.length, 0);
-    return bytesRead === expected.length && start.equals(expected);
+    // From the file's current position (its start), which the read moves on: readFile then reads the rest.
+    const { bytesRead } = await handle.read(start, 0, expected.length, null);
+    if (bytesRead !== expected.length || !start.equals(expected)) return undefined;
+    return await handle.readFile();
   } finally {
     await handle.close();
   }

@@ -27,19 +27,20 @@ function cli(campaign: Campaign, cwd: string, url: string, args: string[]): Prom
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.on('error', reject);
-    child.on('close', (code) => {
-      for (const line of output.split('\n')) if (line.trim() !== '') campaign.log(`cli ${args[0]}: ${line}`);
-      resolve({ code, output });
-    });
+    child.on('close', (code) => resolve(logged(campaign, args, { code, output })));
   });
 }
 
 /** `cli`, through the bin's `main` in this process (test/cli/in-process-cli.ts), with the same environment and log. */
 async function cliInProcess(campaign: Campaign, cwd: string, url: string, args: string[]): Promise<{ code: number | null; output: string }> {
   const result = await runCliInProcess(args, { cwd, env: { ARTICLES_API_KEY: campaign.apiKey, ARTICLES_API_URL: url, NO_COLOR: '1' } });
-  const output = result.stdout + result.stderr;
-  for (const line of output.split('\n')) if (line.trim() !== '') campaign.log(`cli ${args[0]}: ${line}`);
-  return { code: result.code, output };
+  return logged(campaign, args, { code: result.code, output: result.stdout + result.stderr });
+}
+
+/** A run's output lines, into the campaign log. */
+function logged(campaign: Campaign, args: string[], result: { code: number | null; output: string }): { code: number | null; output: string } {
+  for (const line of result.output.split('\n')) if (line.trim() !== '') campaign.log(`cli ${args[0]}: ${line}`);
+  return result;
 }
 
 export function ambiguousCreatesScenario(campaign: Campaign): void {
