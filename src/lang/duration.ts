@@ -27,8 +27,9 @@ export function isBareNumber(text: string): boolean {
 }
 
 /**
- * The duration `text` stands for, or undefined when it is not one (or is zero). A bare number is seconds, as the
- * CLI's flags have always taken it (the manifest's fields refuse it first, see `isBareNumber`). Months must be whole.
+ * The duration `text` stands for, or undefined when it is not one (or is zero, or shorter than a millisecond: `0.4ms`
+ * would poll or time out at 0 ms). A bare number is seconds, as the CLI's flags have always taken it (the manifest's
+ * fields refuse it first, see `isBareNumber`). Months must be whole.
  */
 export function parseDuration(text: string): Duration | undefined {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w|mo)?$/.exec(text.trim());
@@ -36,7 +37,8 @@ export function parseDuration(text: string): Duration | undefined {
   const amount = Number(match[1]);
   const unit = (match[2] ?? 's') as DurationUnit;
   if (!(amount > 0) || (unit === 'mo' && !Number.isInteger(amount))) return undefined;
-  return { amount, unit };
+  const duration = { amount, unit };
+  return (fixedMs(duration) ?? 1) < 1 ? undefined : duration;
 }
 
 /** The length in ms, or undefined for months (whose length depends on the date they start from). */

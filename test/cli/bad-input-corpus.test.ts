@@ -98,6 +98,7 @@ function usageCases(): Case[] {
     usage('a manifest that does not exist', ['-m', 'nope.yaml'], ['nope.yaml', 'does not exist']),
     usage('a manifest with an unknown extension', ['-m', 'articles.txt'], ['articles.txt', 'a manifest is .yaml, .yml, .json or .csv']),
     usage('a timeout that is no duration', ['--timeout', 'soon'], ['--timeout must be a duration']),
+    usage('a poll interval under a millisecond (0 ms once rounded)', ['--poll-interval', '0.4ms'], ['--poll-interval must be a duration', '"0.4ms"']),
   ];
 }
 

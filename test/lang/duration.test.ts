@@ -17,6 +17,12 @@ describe('parseDuration', () => {
     for (const text of ['0d', '-1d', '1.5mo', 'soon', '3 days', '', 'd']) expect(parseDuration(text), text).toBeUndefined();
   });
 
+  it('refuses a length under a millisecond, which would round to 0 ms, and keeps one that rounds to 1 ms', () => {
+    for (const text of ['0.4ms', '0.0001s', '0.0000001h']) expect(parseDuration(text), text).toBeUndefined();
+    expect(parseDuration('0.5ms')).toEqual({ amount: 0.5, unit: 'ms' });
+    expect(fixedMs(parseDuration('0.001s')!)).toBe(1);
+  });
+
   it('gives fixed lengths in ms, and none for months', () => {
     expect(fixedMs({ amount: 2, unit: 'd' })).toBe(172_800_000);
     expect(fixedMs({ amount: 1.5, unit: 'h' })).toBe(5_400_000);
