@@ -74,6 +74,9 @@ function yamlLocator(document: Document.Parsed, lineCounter: LineCounter, text: 
   };
 }
 
+/** What a file nested deeper than the parser can follow is told (the parser's own words are "Maximum call stack size exceeded"). */
+const TOO_DEEP = 'the YAML is nested too deeply to read; a manifest needs only a few levels';
+
 const YAML_HINTS: Partial<Record<string, string>> = {
   TAB_AS_INDENT: 'YAML does not allow tabs for indentation; use spaces (the tab is at the start of this line)',
   MULTIPLE_DOCS: 'the file holds more than one YAML document (a second `---` line); keep one',
@@ -182,6 +185,8 @@ export function readYamlManifest(text: string, file: string): ManifestDocument {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, merge: true, uniqueKeys: true });
   const { locate, literal } = yamlLocator(document, lineCounter, text);
+  // Nesting deeper than the parser's stack: one problem, not each level's repeat and the indentation errors that follow from it.
+  if (document.errors.some((error) => error.code === 'RESOURCE_EXHAUSTION')) return { format: 'yaml', data: undefined, locate, literal, problems: [{ file, section: 'file', message: TOO_DEEP }] };
   const problems = [...document.errors, ...document.warnings].map((error) => yamlErrorProblem(error, file, lineCounter, document));
   // Duplicate keys leave a usable document (the first value wins), so keep checking the rest.
   if (document.errors.some((error) => error.code !== 'DUPLICATE_KEY')) return { format: 'yaml', data: undefined, locate, literal, problems };
@@ -198,7 +203,7 @@ export function readYamlManifest(text: string, file: string): ManifestDocument {
 
 /** Why the yaml package could not build the data: too deep, too many aliases, or its own words for what the checks above did not foresee. */
 function dataError(error: Error): string {
-  if (error instanceof RangeError) return 'the YAML is nested too deeply to read; a manifest needs only a few levels';
+  if (error instanceof RangeError) return TOO_DEEP;
   if (error instanceof ReferenceError) return `the YAML expands too many aliases (*name), over ${MAX_ALIAS_COUNT}; write the entries out or use \`defaults\``;
   return `the YAML cannot be read: ${error.message}`;
 }

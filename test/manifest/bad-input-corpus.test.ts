@@ -148,6 +148,8 @@ const yaml: BadInput[] = [
   manifest('a merge of a missing anchor in defaults', 'articles.yaml', lines('defaults:', '  <<: *base', 'articles:', '  - best trail shoes'), { line: 2, entry: 'defaults', field: '<<' }, 'merges *base'),
   manifest('a merge of a number', 'articles.yaml', lines('articles:', '  - keyword: best trail shoes', '    <<: 5'), { line: 3, entry: 'articles[0] "best trail shoes"', field: '<<' }, 'merges something that is not a mapping'),
   manifest('an alias of a missing anchor as a value', 'articles.yaml', lines('articles:', '  - keyword: best trail shoes', '    title: *nope'), { line: 3, entry: 'articles[0] "best trail shoes"', field: 'title' }, 'refers to *nope'),
+  manifest('flow lists nested 5,000 deep', 'articles.yaml', lines('articles:', `  - ${'['.repeat(5000)}${']'.repeat(5000)}`), {}, 'the YAML is nested too deeply to read; a manifest needs only a few levels'),
+  manifest('block lists nested 2,000 deep', 'articles.yaml', lines('articles:', ...Array.from({ length: 2000 }, (_, depth) => `${' '.repeat(depth + 2)}-`)), {}, 'nested too deeply'),
   manifest('tab indentation in the list', 'articles.yaml', lines('articles:', '\t- best trail shoes'), { line: 2 }, 'YAML does not allow tabs for indentation; use spaces'),
   manifest('tab indentation in an entry', 'articles.yaml', lines('articles:', '  - keyword: best trail shoes', '\ttitle: Trail'), { line: 3 }, 'YAML does not allow tabs for indentation'),
   manifest('a top-level key given twice', 'articles.yaml', lines('articles:', '  - best trail shoes', 'articles:', '  - hiking boots'), { line: 3, entry: 'top level', field: 'articles' }, 'appears twice in the same mapping, on lines 1 and 3'),
