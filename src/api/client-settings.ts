@@ -3,6 +3,7 @@ import { ArticleLoaderError } from '../errors.js';
 import { DEFAULT_UNREACHABLE_AFTER } from './circuit-breaker.js';
 import type { ArticleClientOptions } from './client-options.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry-policy.js';
+import { apiKeyProblem, serviceAddressProblems } from '../contract/service-address.js';
 
 /** The options as the client uses them: checked, defaulted, the base URL split in two. */
 export interface ResolvedSettings {
@@ -28,8 +29,9 @@ export function resolveSettings(options: ArticleClientOptions): ResolvedSettings
   const url = serviceUrl(options.baseUrl, problems);
   if (typeof options.apiKey !== 'string' || options.apiKey === '') {
     problems.push('apiKey is empty: set ARTICLES_API_KEY to your API key');
-  } else if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
-    problems.push('apiKey contains spaces, line breaks or non-ASCII characters: check ARTICLES_API_KEY for a stray newline or quote');
+  } else {
+    const problem = apiKeyProblem(options.apiKey);
+    if (problem !== undefined) problems.push(`apiKey ${problem} (in ARTICLES_API_KEY?)`);
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) problems.push('timeoutMs must be a positive number of milliseconds');
@@ -60,9 +62,6 @@ function serviceUrl(baseUrl: string, problems: string[]): URL | undefined {
     problems.push('baseUrl must be an absolute http(s) URL such as https://api.example.com');
     return undefined;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') problems.push(`baseUrl must use http or https, not ${url.protocol}`);
-  // Credentials in the URL would be a second, unredacted secret.
-  if (url.username !== '' || url.password !== '') problems.push('baseUrl must not contain a user name or password; the key goes in apiKey');
-  if (url.search !== '' || url.hash !== '') problems.push('baseUrl must not have a query or a fragment');
+  for (const problem of serviceAddressProblems(url)) problems.push(`baseUrl ${problem}`);
   return url;
 }

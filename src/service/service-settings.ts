@@ -2,6 +2,8 @@
 import { ArticleLoaderError } from '../errors.js';
 import type { EmulatorTiming, EmulatorWriter, FlawOptions } from './embedded-emulator.js';
 import { envValue } from '../lang/env-value.js';
+import { urlForMessage } from '../lang/url-for-message.js';
+import { apiKeyProblem, serviceAddressProblems } from '../contract/service-address.js';
 
 /** The environment variables read when nothing more explicit says where the service is. */
 export const API_KEY_ENV = 'ARTICLES_API_KEY';
@@ -92,9 +94,12 @@ export function chooseService(choice: ServiceChoice, env: Readonly<Record<string
     const offline = choice.audience === 'loader' ? ` Unset ${API_KEY_ENV} to build offline against the embedded emulator instead.` : '';
     throw new ServiceConfigError(`${where}${doing}${from} but the service address is not: ${fix}${API_URL_ENV}.${offline}`);
   }
-  if (!isHttpUrl(baseUrl)) {
-    const from = givenUrl === undefined ? API_URL_ENV : choice.audience === 'loader' ? '`baseUrl`' : '--base-url';
-    throw new ServiceConfigError(`${where}${from} must be an absolute http(s) URL, e.g. https://api.example.com (got "${baseUrl}").`);
-  }
+  const urlFrom = givenUrl === undefined ? API_URL_ENV : choice.audience === 'loader' ? '`baseUrl`' : '--base-url';
+  if (!isHttpUrl(baseUrl)) throw new ServiceConfigError(`${where}${urlFrom} must be an absolute http(s) URL, e.g. https://api.example.com (got "${urlForMessage(baseUrl)}").`);
+  const addressProblems = serviceAddressProblems(new URL(baseUrl));
+  if (addressProblems.length > 0) throw new ServiceConfigError(`${where}${urlFrom} ${addressProblems.join('; ')} (got "${urlForMessage(baseUrl)}").`);
+  const keyProblem = apiKeyProblem(apiKey);
+  // The key itself is never shown, only where it came from.
+  if (keyProblem !== undefined) throw new ServiceConfigError(`${where}${givenKey === undefined ? API_KEY_ENV : '`apiKey`'} ${keyProblem}.`);
   return { mode: 'remote', baseUrl, apiKey, source: givenKey === undefined ? 'env' : 'options' };
 }

@@ -195,7 +195,7 @@ describe('astro-article-loader sync', () => {
     const failed = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(/doomed-keyword failed — generation_failed/);
-    expect(failed.stdout).toContain('--retry-failed');
+    expect(failed.stdout).toContain('Next: --retry-failed creates failed articles again (paid).');
     emulator.setFaults(undefined);
 
     const again = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
@@ -204,6 +204,39 @@ describe('astro-article-loader sync', () => {
     const retried = await runCliInProcess(['sync', '--retry-failed=doomed-keyword', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
     expect(retried.code).toBe(0);
     expect(created(['doomed keyword'])).toBe(2);
+  });
+
+  it('should refuse a service address with a password, a query or a spaced key before anything is sent, showing no secret', async () => {
+    const dir = await project(['misconfigured keyword']);
+    const lockBefore = await readFile(path.join(dir, 'articles.lock.json'), 'utf8').catch(() => undefined);
+    const requests = emulator.requests.length;
+    const withPassword = emulator.url.replace('http://', `http://user:${SECRET_KEY}@`);
+    const cases = [
+      { env: { ARTICLES_API_URL: withPassword, ARTICLES_API_KEY: 'emulator-dev-key' }, says: 'ARTICLES_API_URL must not contain a user name or password' },
+      { env: { ARTICLES_API_URL: `${emulator.url}/?key=${SECRET_KEY}`, ARTICLES_API_KEY: 'emulator-dev-key' }, says: 'ARTICLES_API_URL must not have a query or a fragment' },
+      { env: { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: `${SECRET_KEY} two` }, says: 'ARTICLES_API_KEY contains spaces, line breaks or non-ASCII characters' },
+    ];
+    for (const { env, says } of cases) {
+      const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(says);
+      expect(result.stdout).toBe('');
+      expectNoSecret(result);
+    }
+    expect(emulator.requests.length).toBe(requests);
+    expect(await readFile(path.join(dir, 'articles.lock.json'), 'utf8').catch(() => undefined)).toBe(lockBefore);
+  });
+
+  it('should tell to run again, not to --retry-failed, when the service could not be reached and nothing was sent', async () => {
+    const dir = await project(['unreached keyword']);
+    const closed = await startEmulator({ timing: 'instant' });
+    await closed.stop();
+    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(closed.url) });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/unreached-keyword failed — service_unreachable/);
+    expect(result.stdout).toContain('Next: run sync again once the service answers (what it never received is not recorded and costs nothing).');
+    expect(result.stdout).not.toContain('--retry-failed');
+    expect(JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).articles).toEqual({});
   });
 
   it('should sum up retries in one line instead of printing each', async () => {

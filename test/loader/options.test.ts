@@ -87,6 +87,21 @@ describe('resolveLoaderOptions', () => {
     expect(message).not.toContain(SECRET);
   });
 
+  it('should refuse an address with a password or a query, and a key with a space, before any run starts, showing neither secret', () => {
+    const withPassword = messageOf(() => resolveLoaderOptions({}, { ARTICLES_API_URL: 'https://user:pw-s3cret@api.example.com/v1', ARTICLES_API_KEY: SECRET }));
+    expect(withPassword).toContain('ARTICLES_API_URL must not contain a user name or password');
+    expect(withPassword).toContain('(got "https://api.example.com/v1")');
+    expect(withPassword).not.toContain('pw-s3cret');
+    const withQuery = messageOf(() => resolveLoaderOptions({ baseUrl: 'https://api.example.com/?token=q-s3cret', apiKey: SECRET }, {}));
+    expect(withQuery).toContain('`baseUrl` must not have a query or a fragment');
+    expect(withQuery).not.toContain('q-s3cret');
+    const spaced = messageOf(() => resolveLoaderOptions({}, { ARTICLES_API_URL: 'https://api.example.com', ARTICLES_API_KEY: `${SECRET} x` }));
+    expect(spaced).toContain('ARTICLES_API_KEY contains spaces, line breaks or non-ASCII characters');
+    expect(spaced).not.toContain(SECRET);
+    const given = messageOf(() => resolveLoaderOptions({ baseUrl: 'https://api.example.com', apiKey: `${SECRET}é` }, {}));
+    expect(given).toContain('`apiKey` contains spaces');
+  });
+
   it('should name a mistyped option and suggest the right one', () => {
     const message = messageOf(() => resolveLoaderOptions({ budgett: 3 }, {}));
     expect(message).toContain('unknown option `budgett`: did you mean `budget`?');

@@ -140,7 +140,9 @@ function printSummary(output: Output, io: CommandIo, result: SyncResult, connect
     if (result.failures.length > 50) output.out(`  … and ${result.failures.length - 50} more (--json lists all)`);
     const hints = [
       result.failures.some((f) => f.outcome === 'pending') ? 'run sync again to keep waiting (ids are kept)' : '',
-      result.failures.some((f) => f.outcome === 'failed') ? '--retry-failed creates failed articles again (paid)' : '',
+      // --retry-failed is for articles the lock file records as failed; one that was never sent just needs another run.
+      result.failures.some((f) => f.outcome === 'failed' && f.entry?.status === 'failed') ? '--retry-failed creates failed articles again (paid)' : '',
+      result.failures.some((f) => f.outcome === 'failed' && f.entry?.status !== 'failed') ? 'run sync again once the service answers (what it never received is not recorded and costs nothing)' : '',
     ].filter((h) => h !== '');
     if (hints.length > 0) output.out(`Next: ${hints.join('; ')}.`);
     const unknown = result.failures.filter((f) => f.outcome === 'unknown');
