@@ -1,6 +1,6 @@
 // Adopting an article: attaching an id found in the service's queue to a lock entry, never creating.
 import { articleRequestSchema } from '../contract/request-schema.js';
-import type { ArticleStatus } from '../contract/response-schema.js';
+import { articleIdSchema, type ArticleStatus } from '../contract/response-schema.js';
 import { billedWords } from './billed-words.js';
 import { explicitParameters, requestHash } from './canonical-request.js';
 import { AdoptError } from './errors.js';
@@ -10,6 +10,11 @@ import { readLockFile, resolveLockPaths, type LockEntry } from './lock-file.js';
 import { LockSession } from './lock-session.js';
 import { OutputCache } from './output-cache.js';
 import type { SyncSpec } from './plan.js';
+
+/** Whether `text` has the shape of an id the service gives out (a UUID, as the spec says), so adopt can refuse a mistyped one before it reads or sends anything. */
+export function isArticleId(text: string): boolean {
+  return articleIdSchema.safeParse(text).success;
+}
 
 export interface AdoptOptions {
   /** The manifest's articles: the slug must be one of them. */

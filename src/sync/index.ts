@@ -43,7 +43,7 @@ export {
 } from './unknown-creates.js';
 export { notReadyAdvice, notReadyLines, notReadyMessage, type NotReadyArticle } from './not-ready.js';
 export { editFile, editHash, editIsBehind, editProblems, editsDirFor, listEdits, readEdit, writeEdit, type EditProblem, type HandEdit } from './edits.js';
-export { adoptArticle, type AdoptOptions, type AdoptResult } from './adopt.js';
+export { adoptArticle, isArticleId, type AdoptOptions, type AdoptResult } from './adopt.js';
 export { startEdit, type StartEditOptions, type StartedEdit } from './start-edit.js';
 export { checkRegenerable, regenerationPlan } from './regeneration.js';
 export { approvedPrevious, firstCreatedAt } from './lock-entry-records.js';

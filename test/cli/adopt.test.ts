@@ -80,6 +80,22 @@ describe('an unknown create from the command line', () => {
     expect(await lockText()).toBe(before);
   });
 
+  it('should refuse an id that is no UUID as a usage error before reading or sending anything, shortening a long one', async () => {
+    const before = await lockText();
+    const requests = emulator.requests.length;
+    for (const id of ['../../etc/passwd', 'id\nX-Evil: 1', 'x'.repeat(5000)]) {
+      const result = await cli(['adopt', 'adopt-cli-lost-answer', id]);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('is not an article id: the service gives out UUIDs such as');
+      expect(result.stderr).toContain('Nothing was read or sent.');
+      expect(result.stderr.length).toBeLessThan(600);
+    }
+    const json = await cli(['adopt', 'adopt-cli-lost-answer', 'nope', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ command: 'adopt', exitCode: 2, error: { code: 'usage' } });
+    expect(emulator.requests.length).toBe(requests);
+    expect(await lockText()).toBe(before);
+  });
+
   it('should adopt the article the service made, found as a user finds it on the queue page, and then build with no new create', async () => {
     const [created] = emulator.ledger.creationsForKeyword('adopt cli lost answer');
     expect(created).toBeDefined();

@@ -58,6 +58,7 @@ describe('src/sync public API', () => {
       'frozenByDefault',
       'idempotencyKeyFor',
       'inspectLockFile',
+      'isArticleId',
       'isOwnLockWrite',
       'lastVerifiedLock',
       'listEdits',

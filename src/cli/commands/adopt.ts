@@ -1,5 +1,6 @@
 // `astro-article-loader adopt <slug> <articleId>`: attach an article found on the service's queue page to its lock entry. Never creates.
-import { adoptArticle } from '../../sync/index.js';
+import { adoptArticle, isArticleId } from '../../sync/index.js';
+import { UsageError } from '../usage-error.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { EXIT_CODE_HELP, EXIT_CODES, type ExitCode } from '../exit-codes.js';
@@ -43,6 +44,10 @@ ${EXIT_CODE_HELP}`,
 
 async function runAdopt({ flags, output, io }: CommandContext): Promise<ExitCode> {
   const [slug, articleId] = flags.positionals as [string, string];
+  if (!isArticleId(articleId)) {
+    const shown = JSON.stringify(articleId.length > 60 ? `${articleId.slice(0, 60)}…` : articleId);
+    throw new UsageError(`<articleId> ${shown} is not an article id: the service gives out UUIDs such as 3f6c1e2a-8d4b-4c1e-9a7f-2b5d6e8f0a1c (copy it from the queue page). Nothing was read or sent.`);
+  }
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
   const connection = await connect(io.env, flags, { warn: (message) => output.err(output.errStyle.yellow(message)), command: 'adopt', why: `adopt asks the service about article ${articleId}` });
   let result;
