@@ -8,6 +8,11 @@ import type { Check } from './check-context.js';
 import { capped } from './check-context.js';
 import type { Observation } from './finding.js';
 
+/** Where the two copies are: `(under the heading "A" and under the heading "B")`, or once when both are in one place (`before the first heading`). */
+function bothPlaces(first: string, second: string): string {
+  return first === second ? second : `(${first} and ${second})`;
+}
+
 /** Prose, where a repeat is a mistake; table cells, captions and code repeat by design ("Yes", "4/5"). */
 const PROSE = new Set(['p', 'li', 'blockquote', 'dd']);
 
@@ -176,7 +181,7 @@ export const repeatedTextCheck: Check = ({ reading, options }) => {
     const key = sameKey(block.text);
     const earlier = paragraphs.get(key);
     if (earlier !== undefined) {
-      if (!reported.has(key)) found.push({ code: 'repeated_text', message: `the paragraph ${quote(block.text)} appears twice (${where(earlier.under)} and ${where(block.under)}); edit the article to remove one, or regenerate it` });
+      if (!reported.has(key)) found.push({ code: 'repeated_text', message: `the paragraph ${quote(block.text)} appears twice ${bothPlaces(where(earlier.under), where(block.under))}; edit the article to remove one, or regenerate it` });
       reported.add(key);
       continue;
     }
@@ -188,7 +193,7 @@ export const repeatedTextCheck: Check = ({ reading, options }) => {
       if (first === undefined) sentences.set(sentenceKey, block);
       else if (!reported.has(sentenceKey)) {
         reported.add(sentenceKey);
-        found.push({ code: 'repeated_text', message: `the sentence ${quote(sentence)} appears twice (${where(first.under)} and ${where(block.under)}); edit the article to remove one, or regenerate it` });
+        found.push({ code: 'repeated_text', message: `the sentence ${quote(sentence)} appears twice ${bothPlaces(where(first.under), where(block.under))}; edit the article to remove one, or regenerate it` });
       }
     }
   }

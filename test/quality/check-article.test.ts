@@ -121,6 +121,12 @@ describe('checkArticle', () => {
       expect(findings).toEqual([expect.objectContaining({ message: expect.stringMatching(/^the paragraph "Rinse the paper.*appears twice \(under the heading "Step by step" and under the heading "Cleaning up"\)/) })]);
     });
 
+    it('should say the place once when both copies are in it', async () => {
+      const sentence = 'A cone dripper, a paper filter and a kettle with a narrow spout are the only essentials.';
+      const findings = only(await checkArticle(article({ html: `<p>${sentence} Then more.</p><p>Later. ${sentence}</p>${CLEAN_HTML}` })), 'repeated_text');
+      expect(findings[0]?.message).toMatch(/^the sentence "A cone dripper.*" appears twice before the first heading; edit the article/);
+    });
+
     it('should report a repeated sentence', async () => {
       const findings = only(await checkArticle(article({ html: withBlock('<p>A cone dripper, a paper filter and a kettle with a narrow spout are the only essentials. Enjoy it.</p>') })), 'repeated_text');
       expect(findings[0]?.message).toMatch(/^the sentence "A cone dripper, a paper filter/);
