@@ -20,7 +20,7 @@ export type ServiceSettings =
 /** Who is asking: the message says what to do in their terms (astro:env, or an exported variable). */
 export type ServiceAudience = 'loader' | 'cli';
 
-/** The service is half configured (an address without a key, a key without an address) or its address is not a URL. */
+/** The service is half configured (an address without a key, a key without an address), its address is not an http(s) URL or carries credentials, a query or a fragment, or its key cannot be sent (contract/service-address.ts). */
 export class ServiceConfigError extends ArticleLoaderError {
   constructor(message: string) {
     super('service_not_configured', message);
