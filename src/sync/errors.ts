@@ -93,7 +93,8 @@ export class UnsupportedLockVersionError extends SyncError {
   constructor(file: string, version: unknown, supported: number) {
     super(
       'unsupported_lock_version',
-      `The lock file ${file} has version ${JSON.stringify(version)}, but this version of astro-article-loader ` +
+      // A number as written (JSON.stringify would turn 1e999, read as Infinity, into "null").
+      `The lock file ${file} has version ${typeof version === 'number' ? String(version) : JSON.stringify(version)}, but this version of astro-article-loader ` +
         `reads version ${supported} only. It was left untouched. Upgrade astro-article-loader to the version that wrote it.`,
     );
     this.file = file;

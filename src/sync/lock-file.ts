@@ -215,7 +215,7 @@ function inspectLockText(text: string | undefined, file: string): { lock: LockFi
   const duplicates = known ? [] : duplicateKeyProblems(body, json);
   const parsed = lockFileSchema.safeParse(json);
   if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`);
+    const problems = parsed.error.issues.slice(0, 5).map(lockIssueText);
     const more = parsed.error.issues.length > 5 ? ` (and ${parsed.error.issues.length - 5} more)` : '';
     if (duplicates.length > 0) throw new CorruptLockError(file, duplicates);
     throw new CorruptLockError(file, `${problems.join('; ')}${more}`);
@@ -223,6 +223,17 @@ function inspectLockText(text: string | undefined, file: string): { lock: LockFi
   const problems = known ? [] : [...duplicates, ...requestHashProblems(parsed.data.articles)];
   if (problems.length === 0) noteVerifiedLock(file, digest);
   return { lock: parsed.data, problems };
+}
+
+/**
+ * A schema issue as a person reads it: the entry by its slug, quoted (`articles["best-trail-shoes"].keyword`, whatever
+ * characters the slug holds), and "is missing" for a field that is not there, rather than the schema's own words.
+ */
+function lockIssueText(issue: { path: readonly PropertyKey[]; code: string; message: string }): string {
+  const [first, slug, ...rest] = issue.path.map(String);
+  const where = first === undefined ? '(root)' : first === 'articles' && slug !== undefined ? [`articles[${JSON.stringify(slug)}]`, ...rest].join('.') : issue.path.map(String).join('.');
+  const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
+  return `${where} ${missing ? 'is missing' : issue.message}`;
 }
 
 const ENTRY_KEY_ORDER = [

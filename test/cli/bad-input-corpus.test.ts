@@ -83,6 +83,9 @@ function lockCases(): Case[] {
     lockCase('cut in half', text.slice(0, text.length / 2), ['is not valid JSON']),
     lockCase('an unknown status', text.replace('"status": "finished"', '"status": "done"'), ['status']),
     lockCase('a future version', text.replace('"version": 1', '"version": 99'), ['version 99', 'Upgrade astro-article-loader']),
+    lockCase('a version too large for a number', text.replace('"version": 1', '"version": 1e999'), ['has version Infinity']),
+    lockCase('an entry without its keyword', edited((lock) => delete (lock.articles[first] as Partial<typeof entry>).keyword), [`articles["${first}"].keyword is missing`]),
+    lockCase('an entry whose slug climbs out', edited((lock) => (lock.articles['../evil'] = { ...entry, keyword: 7 as unknown as string })), ['articles["../evil"].keyword', 'expected string']),
     lockCase('a finished entry without output', edited((lock) => delete lock.articles[first]!.output), ['output is required when status is "finished"']),
     lockCase('not an object', '[]\n', ['is not a JSON object']),
   ];
