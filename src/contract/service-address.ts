@@ -5,8 +5,8 @@ export function serviceAddressProblems(url: URL): string[] {
   const problems: string[] = [];
   if (url.protocol !== 'http:' && url.protocol !== 'https:') problems.push(`must use http or https, not ${url.protocol}`);
   // Credentials in the URL would be a second, unredacted secret.
-  if (url.username !== '' || url.password !== '') problems.push('must not contain a user name or password (the key goes in the API key, never in the address)');
-  if (url.search !== '' || url.hash !== '') problems.push('must not have a query or a fragment');
+  if (url.username !== '' || url.password !== '') problems.push('must not contain a user name or password: remove them (the key goes in the API key, never in the address)');
+  if (url.search !== '' || url.hash !== '') problems.push('must not have a query or a fragment: remove everything from the ? or # on');
   return problems;
 }
 

@@ -6,6 +6,7 @@ import { flawOptionsSchema, WRITER_KEY_ENV } from '../service/embedded-emulator.
 import { API_KEY_ENV } from '../service/service-settings.js';
 import { qualityOptionsSchema } from '../quality/quality-options.js';
 import { DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, OFFLINE_POLL_MS } from '../sync/run-rules.js';
+import { DEFAULT_POLL_TIMING } from '../sync/poll-schedule.js';
 import { coverCardOptionSchema } from '../cover/card-options.js';
 import type { DataSchema } from './entry-data.js';
 
@@ -190,8 +191,8 @@ const runOptions = {
     meaning: 'longest a build waits for articles being written',
   }),
   ...option('pollIntervalMs', wholeAtLeast(1, 'it is the first and shortest gap between two polls of an article, in milliseconds').optional(), {
-    default: `\`5000\` first, \`1000\` shortest; offline \`${OFFLINE_POLL_MS}\``,
-    meaning: 'first and shortest gap between two polls of an article being written, as `sync --poll-interval`; later gaps follow its progress, up to 30 s',
+    default: `\`${DEFAULT_POLL_TIMING.initialMs}\` first, \`${DEFAULT_POLL_TIMING.minMs}\` shortest; offline \`${OFFLINE_POLL_MS}\``,
+    meaning: `first and shortest gap between two polls of an article being written, as \`sync --poll-interval\`; later gaps follow its progress, up to ${DEFAULT_POLL_TIMING.maxMs / 1000} s`,
   }),
   ...option('concurrency', wholeAtLeast(1, 'it is how many creates run at once, e.g. 4').default(DEFAULT_CREATE_CONCURRENCY), {
     default: `\`${DEFAULT_CREATE_CONCURRENCY}\``,

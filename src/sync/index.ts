@@ -30,7 +30,7 @@ export {
   blockedCreates, DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, FATAL_CODES, frozenByDefault,
   OFFLINE_POLL_MS, overBudget, pollTiming, UNREACHABLE_CODE, type SpendingRules
 } from './run-rules.js';
-export { PollSchedule, resolvePollTiming, type PollTiming, type ResolvedPollTiming } from './poll-schedule.js';
+export { DEFAULT_POLL_TIMING, PollSchedule, resolvePollTiming, type PollTiming, type ResolvedPollTiming } from './poll-schedule.js';
 export {
   idempotencyKeyFor, SyncFailedError, syncArticles, type ServedArticle, type SyncArticleResult,
   type SyncClient, type SyncEvent, type SyncOptions, type SyncOutcome, type SyncResult, type SyncTotals

@@ -21,10 +21,13 @@ export interface ResolvedPollTiming {
   batchWindowMs: number;
 }
 
+/** The gaps a run uses unless told otherwise: the first poll after 5 s (as the spec's example client), then 1 to 30 s. The option docs and the CLI's help say these. */
+export const DEFAULT_POLL_TIMING = { initialMs: 5_000, minMs: 1_000, maxMs: 30_000 } as const;
+
 export function resolvePollTiming(timing: PollTiming = {}): ResolvedPollTiming {
-  const minMs = Math.max(0, timing.minMs ?? 1_000);
-  const maxMs = Math.max(minMs, timing.maxMs ?? 30_000);
-  const initialMs = Math.min(maxMs, Math.max(minMs, timing.initialMs ?? 5_000));
+  const minMs = Math.max(0, timing.minMs ?? DEFAULT_POLL_TIMING.minMs);
+  const maxMs = Math.max(minMs, timing.maxMs ?? DEFAULT_POLL_TIMING.maxMs);
+  const initialMs = Math.min(maxMs, Math.max(minMs, timing.initialMs ?? DEFAULT_POLL_TIMING.initialMs));
   const batchWindowMs = Math.max(0, timing.batchWindowMs ?? Math.min(250, minMs / 4));
   return { minMs, maxMs, initialMs, batchWindowMs };
 }

@@ -9,6 +9,7 @@ describe('src/sync public API', () => {
       'CorruptLockError',
       'DEFAULT_BUDGET',
       'DEFAULT_CREATE_CONCURRENCY',
+      'DEFAULT_POLL_TIMING',
       'DEFAULT_RUN_TIMEOUT_MS',
       'FATAL_CODES',
       'FrozenLockError',

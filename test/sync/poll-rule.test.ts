@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_POLL_MS, pollTiming, resolvePollTiming } from '../../src/sync/index.js';
+import { DEFAULT_POLL_TIMING, OFFLINE_POLL_MS, pollTiming, resolvePollTiming } from '../../src/sync/index.js';
 
 describe('pollTiming (the loader and the CLI poll by one rule)', () => {
   it('should set the first and the shortest gap to a given interval, against any service', () => {
@@ -14,5 +14,6 @@ describe('pollTiming (the loader and the CLI poll by one rule)', () => {
   it("should leave a real service to the schedule's defaults: first poll after 5 s, then never more often than every second", () => {
     expect(pollTiming('remote', undefined)).toBeUndefined();
     expect(resolvePollTiming(pollTiming('remote', undefined))).toMatchObject({ initialMs: 5_000, minMs: 1_000, maxMs: 30_000 });
+    expect(DEFAULT_POLL_TIMING).toEqual({ initialMs: 5_000, minMs: 1_000, maxMs: 30_000 });
   });
 });

@@ -1,7 +1,7 @@
 // `astro-article-loader sync`: the sync engine outside Astro, with live progress, the loader's spending rules and a clean Ctrl-C.
 import { currentTime } from '../../lang/clock.js';
 import type { Manifest } from '../../manifest/index.js';
-import { blockedCreates, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, describeCreateReason, OFFLINE_POLL_MS, planSync, pollTiming, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
+import { blockedCreates, DEFAULT_CREATE_CONCURRENCY, DEFAULT_POLL_TIMING, DEFAULT_RUN_TIMEOUT_MS, describeCreateReason, OFFLINE_POLL_MS, planSync, pollTiming, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
 import { COMMON_FLAG_HELP, type ParsedFlags } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { errorJson, reportError } from '../error-report.js';
@@ -50,9 +50,9 @@ ${SERVICE_FLAG_HELP}
   --timeout <duration>   Longest wait for articles, e.g. 90s, 30m, 1h (default 30m);
                          unfinished ones keep their ids and resume next time
   --poll-interval <d>    First and shortest gap between two polls of an article
-                         (default 5s first, 1s shortest, ${OFFLINE_POLL_MS}ms with --offline; then
+                         (default ${DEFAULT_POLL_TIMING.initialMs / 1000}s first, ${DEFAULT_POLL_TIMING.minMs / 1000}s shortest, ${OFFLINE_POLL_MS}ms with --offline; then
                          adapted to its progress, never longer than the article has
-                         taken so far, up to 30s)
+                         taken so far, up to ${DEFAULT_POLL_TIMING.maxMs / 1000}s)
   --no-wait              Create what is missing and return without waiting
   --offline              Use an embedded emulator (placeholder articles, written at
                          once, free), as the loader does when no key is configured
