@@ -101,8 +101,21 @@ async function readJson(file: string, what: string): Promise<unknown> {
   }
   try {
     return JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON.parse's message, nor as the cause: it quotes the text around the mistake, and a config file may hold keys and secrets.
+    throw new EmulatorError('emulator_invalid_config', `The emulator ${what} ${file} is not valid JSON${await syntaxPlace(text)}. Fix the file there.`);
+  }
+}
+
+/** ' at line L, column C' where JSON text stops being valid (momoa, which says where without quoting the text), or '' when momoa cannot tell. */
+async function syntaxPlace(text: string): Promise<string> {
+  const { parse } = await import('@humanwhocodes/momoa');
+  try {
+    parse(text);
+    return '';
   } catch (error) {
-    throw new EmulatorError('emulator_invalid_config', `The emulator ${what} ${file} is not valid JSON: ${(error as Error).message}.`, { cause: error });
+    const { line, column } = error as { line?: number; column?: number };
+    return line === undefined || column === undefined ? '' : ` at line ${line}, column ${column}`;
   }
 }
 

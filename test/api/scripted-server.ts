@@ -123,11 +123,21 @@ function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Sc
   }
 }
 
-/** A port nothing listens on: bound once, then released. */
+/**
+ * A port nothing listens on: one below Linux's ephemeral range (32768 and up), found free by binding it once. A
+ * released ephemeral port could be handed to a server another test starts meanwhile; a port below the range
+ * never is, as every server in the suite listens on port 0.
+ */
 export async function closedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = http.createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!bound) continue;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
 }

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, runCli, SECRET_KEY, serviceEnv, tempProject, type CliResult } from './cli-harness.js';
 import { runCliBothWays, runCliInProcess } from './in-process-cli.js';
+import { closedPort } from '../api/scripted-server.js';
 
 let emulator: RunningEmulator;
 const cleanups: (() => Promise<void>)[] = [];
@@ -229,9 +230,7 @@ describe('astro-article-loader sync', () => {
 
   it('should tell to run again, not to --retry-failed, when the service could not be reached and nothing was sent', async () => {
     const dir = await project(['unreached keyword']);
-    const closed = await startEmulator({ timing: 'instant' });
-    await closed.stop();
-    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(closed.url) });
+    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(`http://127.0.0.1:${await closedPort()}`) });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/unreached-keyword failed — service_unreachable/);
     expect(result.stdout).toContain('Next: run sync again once the service answers (what it never received is not recorded and costs nothing).');

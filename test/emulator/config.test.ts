@@ -56,6 +56,26 @@ describe('emulator config file', () => {
     }
   });
 
+  it('should place a JSON mistake by line and column without quoting the file, which may hold keys', async () => {
+    const { writeFile, mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(resolve(tmpdir(), 'emulator-config-'));
+    const key = 'sk-live-4f9c2a7e1b3d';
+    try {
+      const file = resolve(dir, 'emulator.json');
+      // The key without its quotes: JSON.parse's own message quotes the text there ("apiKey": sk-live-…).
+      await writeFile(file, `{\n  "accounts": [\n    { "name": "ci", "apiKey": ${key} }\n  ]\n}\n`);
+      const error = await loadEmulatorConfig(file, {}).then(
+        () => undefined,
+        (thrown: Error) => thrown,
+      );
+      expect(error).toMatchObject({ code: 'emulator_invalid_config', message: `The emulator config file ${file} is not valid JSON at line 3, column 31. Fix the file there.` });
+      for (const part of [key, 'sk-live', '4f9c']) expect(JSON.stringify(error, Object.getOwnPropertyNames(error)) + String(error?.cause ?? '')).not.toContain(part);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('should refuse an invalid webhook secret without printing it', async () => {
     await expect(
       startEmulator({ integrations: [{ id: 'h', type: 'custom_webhook', url: 'http://127.0.0.1:9/', secret: 'plain-text-secret' }] }),
