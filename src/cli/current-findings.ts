@@ -1,6 +1,7 @@
 // What `check` reports for a project: each finished article's findings on what the build publishes (its processed record, else the pipeline run now), with near_duplicate across them.
+import { z } from 'zod';
 import { processArticle } from '../pipeline/index.js';
-import { articleQuality, findSignedNearDuplicates, nearDuplicateFindings, type Finding, type QualityOptions } from '../quality/index.js';
+import { articleQuality, checkedWith, checkedWithSchema, findingSchema, findSignedNearDuplicates, nearDuplicateFindings, type ArticleQuality, type CollectionPaths, type Finding, type QualityOptions } from '../quality/index.js';
 import { editHash, editsDirFor, readEdit, readLockState, type LockEntry, type LockState } from '../sync/index.js';
 import type { ProjectFiles } from './project-files.js';
 
@@ -17,6 +18,8 @@ interface RecordView {
   html: string;
   title: string;
   edit: string | null;
+  /** The article's own findings, when the record says what they were decided from (`checkedWith`). */
+  quality: Required<Omit<ArticleQuality, 'shingles'>> | undefined;
   signature: string | null;
 }
 
@@ -25,21 +28,52 @@ function recordView(value: unknown): RecordView | undefined {
   if (typeof record?.article?.html !== 'string' || typeof record.article.title !== 'string') return undefined;
   // A record made before the checks (format 1) has no `edit`: it cannot say which edit it holds.
   if (record.edit !== null && typeof record.edit !== 'string') return undefined;
-  const signature = record.quality?.signature;
-  return { html: record.article.html, title: record.article.title, edit: record.edit, signature: typeof signature === 'string' ? signature : null };
+  const signature = typeof record.quality?.signature === 'string' ? record.quality.signature : null;
+  // The findings with what they were decided from; a record written before that was kept has none to offer.
+  const kept = z.object({ findings: z.array(findingSchema), checkedWith: checkedWithSchema }).safeParse(record.quality);
+  const quality = kept.success ? { ...kept.data, signature } : undefined;
+  return { html: record.article.html, title: record.article.title, edit: record.edit, quality, signature };
+}
+
+interface FinalHtml {
+  html: string;
+  title: string;
+  signature: string | null;
+  /** The findings the record keeps, with what they were decided from. */
+  recorded: RecordView['quality'];
+  source: FindingsSource;
 }
 
 /** The final HTML the build publishes for one article: the record of its current output and hand edit, else the pipeline run now. */
-async function finalHtml(state: LockState, slug: string, entry: LockEntry, edit: string | undefined): Promise<{ html: string; title: string; signature: string | null; source: FindingsSource } | undefined> {
+async function finalHtml(state: LockState, slug: string, entry: LockEntry, edit: string | undefined): Promise<FinalHtml | undefined> {
   const latest = await state.cache.processed.latest(slug);
   const view = latest?.output === entry.output ? recordView(latest?.value) : undefined;
   const edited = edit === undefined ? null : editHash(edit);
-  if (view !== undefined && view.edit === edited) return { html: view.html, title: view.title, signature: view.signature, source: 'record' };
+  if (view !== undefined && view.edit === edited) return { html: view.html, title: view.title, signature: view.signature, recorded: view.quality, source: 'record' };
   const cached = await state.cache.readFor(entry.output!, { lockFile: state.lockFile, slug, articleId: entry.articleId!, keyword: entry.keyword });
   if (cached === undefined) return undefined;
   const polished = typeof cached.polishedHtml === 'string' && cached.polishedHtml.trim() !== '';
   const processed = await processArticle(edit ?? (polished ? cached.polishedHtml! : cached.html), { keyword: entry.keyword, slug });
-  return { html: processed.html, title: processed.title, signature: null, source: 'pipeline' };
+  return { html: processed.html, title: processed.title, signature: null, recorded: undefined, source: 'pipeline' };
+}
+
+/**
+ * The collection the links are judged in, by the site's origins: the article paths as the loader's default URL makes
+ * them (a site with its own `url` option has its links judged by the build only), and the origins the build judged
+ * with, as a record says (`check` cannot read the Astro config's `site`). One value per set of origins, so its
+ * paths are hashed once (checked-with.ts).
+ */
+function collections(slugs: string[]): (origins: readonly string[]) => CollectionPaths {
+  const paths = slugs.map((slug) => `/articles/${slug}/`);
+  const made = new Map<string, CollectionPaths>();
+  return (origins) => {
+    const key = JSON.stringify(origins);
+    const known = made.get(key);
+    if (known !== undefined) return known;
+    const collection = origins.length === 0 ? { paths } : { paths, origins };
+    made.set(key, collection);
+    return collection;
+  };
 }
 
 /**
@@ -50,8 +84,7 @@ export async function currentQuality(project: ProjectFiles, settings: QualityOpt
   const state = await readLockState(project.lockFile);
   const editsDir = editsDirFor(state.lockFile);
   const specs = project.manifest.specs;
-  // Article paths as the loader's default URL makes them: a site with its own `url` option has its links judged by the build only.
-  const collection = { paths: specs.map((spec) => `/articles/${spec.slug}/`) };
+  const collection = collections(specs.map((spec) => spec.slug));
   const findings = new Map<string, Finding[]>();
   const sources = new Map<string, FindingsSource>();
   const signed: { slug: string; signature: string | undefined; html: () => string }[] = [];
@@ -61,7 +94,9 @@ export async function currentQuality(project: ProjectFiles, settings: QualityOpt
     const edit = (await readEdit(editsDir, spec.slug))?.html;
     const final = await finalHtml(state, spec.slug, entry, edit);
     if (final === undefined) continue;
-    const quality = await articleQuality({ slug: spec.slug, html: final.html, title: final.title, request: spec.request, collection }, settings);
+    const article = { slug: spec.slug, html: final.html, title: final.title, request: spec.request, collection: collection(final.recorded?.checkedWith.origins ?? []) };
+    // The record's own findings stand when they were decided from what the checks would read now: at 10,000 articles, checking them all again took 40 s.
+    const quality = final.recorded?.checkedWith.digest === checkedWith(article, settings).digest ? final.recorded : await articleQuality(article, settings);
     findings.set(spec.slug, quality.findings);
     sources.set(spec.slug, final.source);
     signed.push({ slug: spec.slug, signature: final.signature ?? quality.signature ?? undefined, html: () => final.html });

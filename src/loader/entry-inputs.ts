@@ -1,22 +1,11 @@
 // What one finished article's entry is made from, as one value: the store digest and the processed record's key both come from it.
-import { createRequire } from 'node:module';
+import { PACKAGE_VERSION } from '../lang/package-version.js';
 import type { ArticleSpec } from '../manifest/index.js';
 import type { EntryReviewState } from '../review/review-state.js';
 import type { ServedArticle } from '../sync/index.js';
 import { entryConfig, siteFieldsDigest } from './article-entry.js';
 import type { ArticleEntryConfig } from './entry-schema.js';
 import { processedKey } from './processed-entries.js';
-
-/** This package's version: a new release may process differently, so it is an input of every entry. */
-export const PACKAGE_VERSION = packageVersion();
-
-function packageVersion(): string {
-  try {
-    return String((createRequire(import.meta.url)('../../package.json') as { version?: unknown }).version ?? '0');
-  } catch {
-    return '0';
-  }
-}
 
 /**
  * Everything an entry is made from, in two parts: what the pipeline reads (the processed record's key is made of

@@ -4,7 +4,7 @@
 // package version, another lock file or a damaged note vouch for nothing.
 import { lastVerifiedLock, noteVerifiedLock } from '../sync/index.js';
 import { noteFile, readNote, writeNote } from './build-notes.js';
-import { PACKAGE_VERSION } from './entry-inputs.js';
+import { PACKAGE_VERSION } from '../lang/package-version.js';
 
 interface Kept {
   version: string;

@@ -6,7 +6,7 @@
 import { deserialize, serialize } from 'node:v8';
 import type { Manifest, ManifestMemo } from '../manifest/index.js';
 import { noteFile, readNote, writeNote } from './build-notes.js';
-import { PACKAGE_VERSION } from './entry-inputs.js';
+import { PACKAGE_VERSION } from '../lang/package-version.js';
 
 /** The note after its head, which alone says which version and manifest it is (see headOf). */
 interface Kept {

@@ -6,7 +6,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ProcessedArticle } from '../pipeline/index.js';
-import { QUALITY_CODES, SEVERITIES } from '../quality/finding.js';
+import { checkedWithSchema } from '../quality/checked-with.js';
+import { findingSchema } from '../quality/finding.js';
 import type { ArticleQuality } from '../quality/article-quality.js';
 import { editHash, type ProcessedStore } from '../sync/index.js';
 
@@ -25,7 +26,6 @@ export interface ProcessedRecord {
   quality: ArticleQuality | null;
 }
 
-const findingSchema = z.object({ slug: z.string(), code: z.enum(QUALITY_CODES), severity: z.enum(SEVERITIES), message: z.string() });
 const headingSchema = z.object({ depth: z.number(), slug: z.string(), text: z.string() });
 const imageSchema = z.object({ src: z.string(), alt: z.string(), width: z.number().optional(), height: z.number().optional(), originalSrc: z.string().optional() });
 const linkSchema = z.object({ href: z.string(), text: z.string(), internal: z.boolean(), source: z.enum(['article', 'local', 'service']) });
@@ -46,7 +46,7 @@ const recordSchema = z.object({
   polished: z.boolean(),
   updatedAt: z.number(),
   edit: z.string().nullable(),
-  quality: z.object({ findings: z.array(findingSchema), signature: z.string().nullable() }).nullable(),
+  quality: z.object({ findings: z.array(findingSchema), signature: z.string().nullable(), checkedWith: checkedWithSchema.optional() }).nullable(),
 });
 
 /** Everything the pipeline's result depends on. Equal parts, equal key; any part changed, a miss. */
@@ -93,7 +93,7 @@ export function parseRecord(value: unknown): ProcessedRecord | undefined {
 
 export function writeProcessed(store: ProcessedStore, slug: string, output: string, key: string, record: ProcessedRecord): Promise<void> {
   // The shingles stay with the pass that made them: written, they would double the record.
-  const quality = record.quality === null ? null : { findings: record.quality.findings, signature: record.quality.signature };
+  const quality = record.quality === null ? null : { findings: record.quality.findings, signature: record.quality.signature, checkedWith: record.quality.checkedWith };
   return store.set(slug, { output, key, value: { ...record, quality } });
 }
 

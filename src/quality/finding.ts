@@ -1,4 +1,5 @@
 // What a quality check reports: the codes, their severities and one finding's shape.
+import { z } from 'zod';
 
 /** Every check's code, in the order the guide lists them. */
 export const QUALITY_CODES = [
@@ -50,6 +51,9 @@ export interface Finding {
   /** What is wrong, where, and what to do (regenerate, edit, or change the request). */
   message: string;
 }
+
+/** A finding as it is kept (in a processed record) and read back. */
+export const findingSchema = z.object({ slug: z.string(), code: z.enum(QUALITY_CODES), severity: z.enum(SEVERITIES), message: z.string() });
 
 /** A finding before its severity is looked up: checks say what they saw, the settings say how much it matters. */
 export interface Observation {

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PACKAGE_VERSION } from '../../src/loader/entry-inputs.js';
+import { PACKAGE_VERSION } from '../../src/lang/package-version.js';
 import { lockMemo } from '../../src/loader/lock-memo.js';
 import { CorruptLockError, emptyLockFile, parseLockFile, requestHash, serializeLockFile, type LockFile } from '../../src/sync/index.js';
 import { lockTextDigest } from '../../src/sync/verified-locks.js';

@@ -2,6 +2,7 @@
 // appears with its code in `entry.data.quality` (printed by the page), in the build log and in `check --json`; a clean
 // article has none; a code set to 'off' never appears; a hand edit is checked too; a wrong setting is one clear error.
 import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,29 @@ describe('quality checks in a build', () => {
     expect(document.findings.filter((f) => f.slug === 'espresso-machines')).toEqual([]);
     expect(document.findings.map((f) => f.code)).not.toContain('repeated_text');
     expect(document.findings.filter((f) => f.code === 'near_duplicate')).toHaveLength(1);
+  });
+
+  it("should take a record's own findings as they stand while they were decided from check's settings, and check again once the settings differ", async () => {
+    // The record of the clean article is doctored to hold a finding its HTML does not have: `check` shows it, so it read the record's findings.
+    const file = join(site.root, 'articles.cache/processed/espresso-machines.json.gz');
+    const original = await readFile(file);
+    const envelope = JSON.parse(gunzipSync(original).toString('utf8')) as { value: { quality: { findings: Quality['findings']; checkedWith?: unknown } } };
+    expect(envelope.value.quality.checkedWith).toEqual({ digest: expect.stringMatching(/^[0-9a-f]{32}$/), origins: ['https://fixture.example'] });
+    envelope.value.quality.findings = [{ slug: 'espresso-machines', code: 'writer_leftover', severity: 'error', message: 'doctored in the record' }];
+    const manifest = join(site.root, 'articles.yaml');
+    try {
+      await writeFile(file, gzipSync(JSON.stringify(envelope)));
+      const kept = JSON.parse((await runCliInProcess(['check', '--json'], { cwd: site.root })).stdout) as { findings: Quality['findings'] };
+      expect(kept.findings.filter((f) => f.slug === 'espresso-machines').map((f) => f.message)).toEqual(['doctored in the record']);
+      // Other settings than the build's: the record's findings were not decided from them, so the article is checked again (and is clean).
+      await writeFile(manifest, MANIFEST.replace('    repeated_text: "off"', '    repeated_text: "off"\n    length_out_of_range: "off"'));
+      const again = JSON.parse((await runCliInProcess(['check', '--json'], { cwd: site.root })).stdout) as { findings: Quality['findings'] };
+      expect(again.findings.filter((f) => f.slug === 'espresso-machines')).toEqual([]);
+      expect(again.findings.filter((f) => f.slug === 'coffee-grinder-guide').map((f) => f.code)).toContain('writer_leftover');
+    } finally {
+      await writeFile(file, original);
+      await writeFile(manifest, MANIFEST);
+    }
   });
 
   it('should keep the near-duplicate finding through a rebuild with nothing changed, read it from the cache on a cold store, and drop it once the copy is edited apart', async () => {
