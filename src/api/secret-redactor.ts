@@ -30,6 +30,37 @@ function urlEncodedPattern(secret: string): string | undefined {
     .join('');
 }
 
+/**
+ * HTML's named character references for the ASCII punctuation a key may hold (letters and digits have none), from
+ * the HTML standard's table (the `character-entities` package): `&lowbar;` is `_`, `&period;` is `.`.
+ */
+const NAMED_REFERENCES: Readonly<Record<string, readonly string[]>> = {
+  '!': ['excl'], '"': ['quot', 'QUOT'], '#': ['num'], $: ['dollar'], '%': ['percnt'], '&': ['amp', 'AMP'], "'": ['apos'], '(': ['lpar'], ')': ['rpar'],
+  '*': ['ast', 'midast'], '+': ['plus'], ',': ['comma'], '.': ['period'], '/': ['sol'], ':': ['colon'], ';': ['semi'], '<': ['lt', 'LT'], '=': ['equals'],
+  '>': ['gt', 'GT'], '?': ['quest'], '@': ['commat'], '[': ['lsqb', 'lbrack'], '\\': ['bsol'], ']': ['rsqb', 'rbrack'], '^': ['Hat'], _: ['lowbar', 'UnderBar'],
+  '`': ['grave', 'DiacriticalGrave'], '{': ['lcub', 'lbrace'], '|': ['verbar', 'vert', 'VerticalLine'], '}': ['rcub', 'rbrace'],
+};
+
+/** A hexadecimal number matched whatever the case of its digits. */
+function caseless(hex: string): string {
+  return [...hex].map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit)).join('');
+}
+
+/**
+ * The secret with any of its characters written as an HTML character reference (`s&#107;-live`, `&#x73;&#x6B;`,
+ * `sk&#45;live`, `a&lowbar;b`; a numeric one with or without its `;`, with leading zeros): the pipeline decodes them,
+ * so an article echoing the key that way would show it in plain text on the page.
+ */
+function characterReferencePattern(secret: string): string {
+  return [...secret]
+    .map((character) => {
+      const code = character.codePointAt(0)!;
+      const named = (NAMED_REFERENCES[character] ?? []).map((name) => `&${name};`);
+      return `(?:${[escapeRegExp(character), `&#0*${code};?`, `&#[xX]0*${caseless(code.toString(16))};?`, ...named].join('|')})`;
+    })
+    .join('');
+}
+
 /** Every form of the secret to look for: itself, URL-encoded, hex (either case), base64 and base64url at each byte alignment. */
 export function secretForms(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
@@ -49,6 +80,8 @@ export function secretRedactor(secret: string): { redact: (text: string) => stri
     .map(escapeRegExp);
   const url = urlEncodedPattern(secret);
   if (url !== undefined) patterns.unshift(url);
+  // First: a match of it is at least as long as the secret itself.
+  patterns.unshift(characterReferencePattern(secret));
   const pattern = new RegExp(patterns.join('|'), 'g');
   const test = new RegExp(pattern.source);
   return { redact: (text) => text.replace(pattern, REDACTED), found: (text) => test.test(text) };

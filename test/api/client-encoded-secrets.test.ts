@@ -1,5 +1,6 @@
 // A service that echoes the API key back in any encoding: the key never leaves the client, and the article survives.
 import util from 'node:util';
+import { parseFragment } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretForms, secretRedactor } from '../../src/api/secret-redactor.js';
 import { API_KEY, ARTICLE_ID, ARTICLE_PATH, CREATE_PATH, LINKS_PATH, clientFor, finishedRecord, rejection } from './client-fixtures.js';
@@ -16,11 +17,26 @@ const ECHOES: Record<string, string> = {
   'base64 of "Bearer <key>"': Buffer.from(`Bearer ${API_KEY}`).toString('base64'),
   'base64 of "user:<key>"': Buffer.from(`user:${API_KEY}`).toString('base64'),
   'base64url of a JSON document': Buffer.from(JSON.stringify({ authorization: `Bearer ${API_KEY}` })).toString('base64url'),
+  'one character as an HTML decimal reference': `${API_KEY.slice(0, 1)}&#107;${API_KEY.slice(2)}`,
+  'every character as an HTML hexadecimal reference, some without ";", with leading zeros': [...API_KEY].map((c, i) => `&#${i % 2 ? 'X' : 'x'}00${c.charCodeAt(0).toString(16).toUpperCase()}${i % 3 ? ';' : ''}`).join(''),
 };
+
+/** The text and attribute values of `html` as a browser reads them, character references decoded. */
+function decoded(html: string): string {
+  const parts: string[] = [];
+  const walk = (node: { value?: string; attrs?: { value: string }[]; childNodes?: unknown[] }) => {
+    if (typeof node.value === 'string') parts.push(node.value);
+    for (const attribute of node.attrs ?? []) parts.push(attribute.value);
+    for (const child of node.childNodes ?? []) walk(child as typeof node);
+  };
+  walk(parseFragment(html) as unknown as Parameters<typeof walk>[0]);
+  return parts.join('');
+}
 
 /** Whether any encoding of `key` is in `text`. */
 function holdsKey(text: string, key = API_KEY): boolean {
-  return secretForms(key).some((form) => text.includes(form)) || text.toLowerCase().includes(encodeURIComponent(key).toLowerCase());
+  const forms = (part: string) => secretForms(key).some((form) => part.includes(form)) || part.toLowerCase().includes(encodeURIComponent(key).toLowerCase());
+  return forms(text) || forms(decoded(text));
 }
 
 let server: ScriptedServer;
@@ -53,6 +69,14 @@ describe('secretRedactor', () => {
     const redacted = redact(`a=${upper}&b=${lower}&c=${key}`);
     expect(redacted).toBe('a=[redacted]&b=[redacted]&c=[redacted]');
     expect(holdsKey(redacted, key)).toBe(false);
+  });
+
+  it('should remove a key written with HTML named references for its punctuation', () => {
+    const key = 'sk_live.KEY:abc123';
+    const { redact, found } = secretRedactor(key);
+    const text = `<p>a sk&lowbar;live&period;KEY&colon;abc123 b sk&UnderBar;live.KEY:abc123 c</p>`;
+    expect(found(text)).toBe(true);
+    expect(redact(text)).toBe('<p>a [redacted] b [redacted] c</p>');
   });
 
   it('should leave text without the key alone, and find nothing in it', () => {
