@@ -1,5 +1,7 @@
 // Sending one attempt over the client's connection pool, within its deadline, and turning what happens into an outcome.
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { Pool } from 'undici';
 import { statusFailure } from './answer-reading.js';
 import type { AttemptFailure } from './attempt-failure.js';
@@ -9,6 +11,38 @@ import type { AttemptOutcome } from './retry-policy.js';
 
 /** A connection that takes this long is not going to come; beyond it, keep the rest of the attempt budget. */
 const MAX_CONNECT_TIMEOUT_MS = 10_000;
+/** A compressed answer is decoded up to this size (an article is at most a few megabytes): a small gzip can hold gigabytes. */
+const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+const DECODERS: Readonly<Record<string, (bytes: Buffer, options: ZlibOptions & BrotliOptions) => Promise<Buffer>>> = {
+  gzip: promisify(gunzip),
+  'x-gzip': promisify(gunzip),
+  deflate: promisify(inflate),
+  br: promisify(brotliDecompress),
+  identity: async (bytes) => bytes,
+};
+
+/**
+ * The answer's text, or what keeps it from being read. We send no Accept-Encoding, which lets a service (or a proxy
+ * before it) compress its answers any way it likes (RFC 9110): gzip, deflate and br are decoded (undecoded, a
+ * compressed answer to a create read as "not JSON" and left a billed article unknown). Another coding, or an answer
+ * decoding past MAX_DECODED_BYTES, is an unreadable answer.
+ */
+async function decodedText(bytes: Buffer, contentEncoding: string | string[] | undefined): Promise<{ text: string } | { problem: string }> {
+  const codings = [contentEncoding ?? []].flat().join(',').split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '');
+  let decoded = bytes;
+  // Listed in the order they were applied: undone from the last.
+  for (const coding of codings.reverse()) {
+    const decode = DECODERS[coding];
+    if (decode === undefined) return { problem: `the answer is encoded as ${JSON.stringify(coding.slice(0, 40))}, which the client cannot decode` };
+    try {
+      decoded = await decode(decoded, { maxOutputLength: MAX_DECODED_BYTES });
+    } catch (error) {
+      const tooLong = (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
+      return { problem: tooLong ? `the answer decodes to more than ${MAX_DECODED_BYTES / 1024 / 1024} MiB` : `the answer is not valid ${coding} (${(error as Error).message})` };
+    }
+  }
+  return { text: decoded.toString('utf8') };
+}
 
 const USER_AGENT = userAgent();
 
@@ -61,8 +95,9 @@ export function createHttpExchange(settings: ExchangeSettings): HttpExchange {
     const headers = requestHeaders(call, settings.apiKey);
     try {
       const response = await pool.request({ method: call.method, path: call.path, headers, body: call.body ?? null, signal: attemptSignal });
-      const text = await response.body.text();
-      const answer: Answer = { status: response.statusCode, headers: response.headers, text };
+      const decoded = await decodedText(Buffer.from(await response.body.arrayBuffer()), response.headers['content-encoding']);
+      if ('problem' in decoded) return { ok: false, failure: { kind: 'unreadable', status: response.statusCode, detail: decoded.problem } };
+      const answer: Answer = { status: response.statusCode, headers: response.headers, text: decoded.text };
       if (answer.status >= 200 && answer.status < 300) return call.read(answer);
       return { ok: false, failure: statusFailure(answer, redact) };
     } catch (error) {

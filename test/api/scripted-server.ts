@@ -1,6 +1,7 @@
 // A tiny real HTTP server for client tests: answers each route from a script and records every request.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 
 export interface RecordedRequest {
   method: string;
@@ -11,7 +12,7 @@ export interface RecordedRequest {
 
 /** One scripted answer. The last answer of a route repeats for every later request. */
 export type ScriptedAnswer =
-  | { status: number; headers?: Record<string, string>; body?: string | object; delayMs?: number }
+  | { status: number; headers?: Record<string, string>; body?: string | object; delayMs?: number; encoding?: 'gzip' | 'br' | 'deflate' }
   /** Destroy the socket as soon as the request has arrived: a reset after the request was sent. */
   | { reset: true }
   /** Send headers and part of the body (declaring more), then destroy the socket, or with `stall` keep it open. */
@@ -112,8 +113,14 @@ function respond(req: http.IncomingMessage, res: http.ServerResponse, answer: Sc
     const isText = typeof answer.body === 'string' || answer.body === undefined;
     const body = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     const headers: Record<string, string> = isText ? {} : { 'content-type': 'application/json' };
-    res.writeHead(answer.status, { ...headers, ...answer.headers });
-    res.end(body);
+    if (answer.encoding === undefined) {
+      res.writeHead(answer.status, { ...headers, ...answer.headers });
+      res.end(body);
+      return;
+    }
+    const encode = { gzip: zlib.gzipSync, br: zlib.brotliCompressSync, deflate: zlib.deflateSync }[answer.encoding];
+    res.writeHead(answer.status, { ...headers, 'content-encoding': answer.encoding, ...answer.headers });
+    res.end(encode(body));
   };
   if (answer.delayMs) {
     const timer = setTimeout(send, answer.delayMs);
