@@ -16,7 +16,7 @@ export const LOCK_FILE_VERSION = 1;
 /**
  * - `pending`: created (the service gave an article id), not finished yet.
  * - `finished`: finished; `output` names its cached output.
- * - `failed`: the service reported the article failed, or no longer knows its id (`not_found`).
+ * - `failed`: the service reported the article failed, or no longer knows its id (`not_found`: 404s through the poll loop's backoff).
  *   Never re-created unless the run says `retryFailed`.
  * - `unknown`: a create may have reached the service (and been billed) but no id came back, or the
  *   build stopped during the create call. Never re-created blindly: see `retryUnknown`.

@@ -8,7 +8,12 @@ import { entryErrorOf, type RunState } from './run-record.js';
 import type { SettledWrites } from './settled-writes.js';
 import { billedFor, otherArticleError, outputOf, serviceErrorOf } from './status-record.js';
 
-/** Consecutive failed polls of one article before this run gives up on it (it stays pending). */
+/**
+ * Consecutive failed polls of one article before this run gives up on it (it stays pending); and consecutive 404s
+ * before it is taken as gone (failed, not_found). Each waits twice as long as the last (5, 10, 20, 30 s by default):
+ * a service that answers 404 for a moment (an id not yet everywhere behind its load balancer) must not cost a
+ * second article.
+ */
 const MAX_POLL_FAILURES = 4;
 
 /** What the loop needs of the client. */
@@ -39,6 +44,8 @@ export class PollLoop {
   readonly #schedule: PollSchedule<string>;
   readonly #tracked = new Map<string, { articleId: string; fetch: boolean }>();
   readonly #failures = new Map<string, number>();
+  /** Consecutive 404s of each article (any other answer or failure ends the run of them). */
+  readonly #notFound = new Map<string, number>();
   readonly #lastProgress = new Map<string, string>();
   readonly #inflight = new Set<Promise<void>>();
   #wake: (() => void) | undefined;
@@ -153,6 +160,7 @@ export class PollLoop {
       return;
     }
     this.#failures.delete(slug);
+    this.#notFound.delete(slug);
     await this.#answered(slug, tracked, status);
   }
 
@@ -160,10 +168,14 @@ export class PollLoop {
     const { state, settled } = this.#o;
     const code = (error as { code?: unknown }).code;
     if (state.aborted() || code === 'aborted') return;
-    if (code === 'not_found') {
+    const notFound = code === 'not_found' ? (this.#notFound.get(slug) ?? 0) + 1 : 0;
+    this.#notFound.set(slug, notFound);
+    if (notFound >= MAX_POLL_FAILURES) {
       this.#schedule.remove(slug);
-      const message = `the service no longer knows article ${tracked.articleId} (deleted from its queue, or another account/service); re-create it explicitly with retryFailed`;
+      const message = `the service answered 404 for article ${tracked.articleId} ${notFound} times in a row (deleted from its queue, or another account/service); if it is on the service's queue page, adopt it with this id (free), else re-create it with retryFailed (paid)`;
       settled.push({ kind: 'failed', slug, articleId: tracked.articleId, fetched: tracked.fetch, error: { code: 'not_found', message } });
+    } else if (notFound > 0) {
+      this.#schedule.recordError(slug, Date.now());
     } else if (typeof code === 'string' && FATAL_CODES.has(code)) {
       state.fatal ??= error;
     } else if (code === UNREACHABLE_CODE) {

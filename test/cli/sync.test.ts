@@ -238,6 +238,17 @@ describe('astro-article-loader sync', () => {
     expect(JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).articles).toEqual({});
   });
 
+  it('should offer adopt, free, for an article the service keeps answering 404 for', async () => {
+    const dir = await project(['forgotten keyword']);
+    expect((await runCliInProcess(['sync', '--no-wait', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    emulator.reset();
+    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/forgotten-keyword failed — not_found: the service answered 404 for article [0-9a-f-]{36} 4 times in a row/);
+    expect(result.stdout).toContain('an article the service answered 404 for, if you find it on its queue page, is attached again for free by `adopt <slug> <articleId>`');
+    expect(emulator.ledger.creations).toHaveLength(0);
+  });
+
   it('should sum up retries in one line instead of printing each', async () => {
     const dir = await project(['flaky poll one', 'flaky poll two']);
     emulator.setFaults({ routes: { getArticle: { serverErrors: 0.5 } } });

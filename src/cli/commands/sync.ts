@@ -143,6 +143,8 @@ function printSummary(output: Output, io: CommandIo, result: SyncResult, connect
       // --retry-failed is for articles the lock file records as failed; one that was never sent just needs another run.
       result.failures.some((f) => f.outcome === 'failed' && f.entry?.status === 'failed') ? '--retry-failed creates failed articles again (paid)' : '',
       result.failures.some((f) => f.outcome === 'failed' && f.entry?.status !== 'failed') ? 'run sync again once the service answers (what it never received is not recorded and costs nothing)' : '',
+      // A 404 may be a passing fault of the service's: the article it billed may still be on its queue page.
+      result.failures.some((f) => f.error?.code === 'not_found') ? 'an article the service answered 404 for, if you find it on its queue page, is attached again for free by `adopt <slug> <articleId>`' : '',
     ].filter((h) => h !== '');
     if (hints.length > 0) output.out(`Next: ${hints.join('; ')}.`);
     const unknown = result.failures.filter((f) => f.outcome === 'unknown');
