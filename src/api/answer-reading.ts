@@ -1,5 +1,6 @@
 // Reading the service's answers: error bodies into a failure, JSON checked against its schema, linked content in any of its forms.
 import { z } from 'zod';
+import { shownLine } from '../lang/shown-line.js';
 import { type AttemptFailure, fieldsText } from './attempt-failure.js';
 import type { Answer, IncomingHttpHeaders } from './call-definition.js';
 import type { FieldProblem } from './errors.js';
@@ -39,24 +40,20 @@ function readErrorBody(
     // Plain text is shown (shortened); an HTML error page of a proxy is not worth quoting.
     const contentType = headerValue(answer.headers, 'content-type') ?? '';
     if (contentType.includes('html') || text.startsWith('<')) return none;
-    return { ...none, serviceMessage: shorten(redact(text)) };
+    return { ...none, serviceMessage: shownLine(redact(text)) };
   }
   const body = errorBodySchema.safeParse(json);
   if (!body.success) return none;
   return {
-    serviceCode: typeof body.data.error === 'string' ? shorten(redact(body.data.error)) : undefined,
-    serviceMessage: body.data.message === undefined ? undefined : shorten(redact(body.data.message), 1000),
+    serviceCode: typeof body.data.error === 'string' ? shownLine(redact(body.data.error)) : undefined,
+    serviceMessage: body.data.message === undefined ? undefined : shownLine(redact(body.data.message), 1000),
     fields: (body.data.fields ?? []).map((field) => ({
       path: redact(Array.isArray(field.path) ? field.path.join('.') : field.path),
-      message: shorten(redact(field.message)),
+      message: shownLine(redact(field.message)),
     })),
   };
 }
 
-function shorten(text: string, max = 300): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
-}
 
 /** A successful outcome's value passed through `map`; a failure as it is. */
 export function mapOutcome<T>(outcome: AttemptOutcome<T, AttemptFailure>, map: (value: T) => T): AttemptOutcome<T, AttemptFailure> {
@@ -85,7 +82,7 @@ function parseJsonAnswer(answer: Answer, redact: (text: string) => string): Atte
     const reason = error instanceof Error ? redact(error.message) : 'unparseable';
     return {
       ok: false,
-      failure: { kind: 'unreadable', status: answer.status, detail: `the answer is not valid JSON (${shorten(reason, 200)}; ${answer.text.length} characters)` },
+      failure: { kind: 'unreadable', status: answer.status, detail: `the answer is not valid JSON (${shownLine(reason, 200)}; ${answer.text.length} characters)` },
     };
   }
 }

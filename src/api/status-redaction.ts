@@ -1,5 +1,6 @@
 // A status record as the client keeps it: the API key removed from every part the service wrote, and reported when it was there.
 import type { ArticleOperation } from './attempt-failure.js';
+import { shownLine } from '../lang/shown-line.js';
 import { redactedValue } from './secret-redactor.js';
 import type { ArticleStatus } from '../contract/response-schema.js';
 
@@ -24,7 +25,7 @@ export function keptStatus(
 }
 
 /**
- * The record with the key removed from everything the service wrote into it: `statusDetail`, every
+ * The record with the key removed from everything the service wrote into it (and `statusDetail` made one line): `statusDetail`, every
  * string (and property name) of `error` and `config`, and the output's HTML. The record is stored in
  * the lock file and the cache and published on the site, and a service that echoes the
  * Authorization header would otherwise put the key there. The article itself is kept (it was paid
@@ -33,7 +34,8 @@ export function keptStatus(
 function redactedStatus(status: ArticleStatus, redact: (text: string) => string): ArticleStatus {
   const kept = {
     ...status,
-    statusDetail: redact(status.statusDetail),
+    // Shown as it is by sync, status and the toolbar: one line, no escape sequences, at most 200 characters.
+    statusDetail: shownLine(redact(status.statusDetail), 200),
     error: redactedValue(status.error, redact) as ArticleStatus['error'],
     config: redactedValue(status.config, redact) as ArticleStatus['config'],
   };

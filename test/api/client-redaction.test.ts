@@ -215,6 +215,21 @@ describe('key redaction in status records', () => {
     expect(record.statusDetail).toBe('Refused Bearer [redacted]');
   });
 
+  it('should keep statusDetail as one line of at most 200 characters, with no escape sequence, carriage return or bidi override', async () => {
+    const hostile = `\u001b]0;owned\u0007\u001b[2J\u001b[31mboom\r\nFAKE LINE\u0000 \u202Eevil\u2066 ${'x'.repeat(5_000)}`;
+    server.route('GET', ARTICLE_PATH, { status: 200, body: { ...processingRecord(), statusDetail: hostile } });
+    const record = await makeClient().getArticle(ARTICLE_ID);
+    expect(record.statusDetail).toMatch(/^\]0;owned \[2J \[31mboom FAKE LINE evil x+…$/);
+    expect([...record.statusDetail]).toHaveLength(200);
+  });
+
+  it("should give an error body's message on one line, without its control characters", async () => {
+    server.route('POST', CREATE_PATH, { status: 400, body: { error: 'invalid_parameter', message: 'bad\u001b[2J\rkeyword\nFAKE' } });
+    const error = await rejection(makeClient().createArticle({ targetKeyword: 'best hiking boots' }));
+    expect(error.message).toContain('bad [2J keyword FAKE');
+    expect(error.message).not.toMatch(/[\u0000-\u001f]/);
+  });
+
   it('should redact an error that is a bare string', async () => {
     server.route('GET', ARTICLE_PATH, (request) => ({ status: 200, body: failedRecord(request, { error: `rejected: ${echo(request)}` }) }));
     const record = await makeClient().getArticle(ARTICLE_ID);
