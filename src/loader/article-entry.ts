@@ -203,13 +203,16 @@ export type SiteContext = Omit<ArticleContext, 'keyword' | 'slug' | 'url' | 'art
 
 /** The pipeline context of one article: the site-wide settings plus what is particular to it. */
 export function articleContext(site: SiteContext, article: { keyword: string; slug: string; url: string; request: ArticleRequest; locale?: string | undefined }): ArticleContext {
-  const imageSize = (article.request as { imageSize?: unknown }).imageSize;
+  const { imageSize, multimediaOption } = article.request as { imageSize?: unknown; multimediaOption?: unknown };
+  // The size the service generates images at: only a request that asks for images has any (the schema gives every blog
+  // post the default 1024x1024; without this test, every image of an article without generated images got it).
+  const generated = multimediaOption === 'images' || multimediaOption === 'auto';
   return {
     ...settingsOfLocale(site, article.locale),
     keyword: article.keyword,
     slug: article.slug,
     url: article.url,
     articleType: article.request.articleType,
-    ...(typeof imageSize === 'string' ? { imageSize } : {}),
+    ...(typeof imageSize === 'string' && generated ? { imageSize } : {}),
   };
 }
