@@ -249,12 +249,25 @@ describe('astro-article-loader sync', () => {
     expect(emulator.ledger.creations).toHaveLength(0);
   });
 
+  it('should give the words of an article created by an earlier run apart, as recorded, not as 0 billed', async () => {
+    const dir = await project(['resumed keyword']);
+    expect((await runCliInProcess(['sync', '--no-wait', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(result.code, result.stderr).toBe(0);
+    const entry = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).articles['resumed-keyword'] as { words: number };
+    expect(entry.words).toBeGreaterThan(0);
+    expect(result.stdout).toContain(`Words: ${entry.words.toLocaleString('en-US')} recorded for the 1 article created before and finished in this run.`);
+    expect(result.stdout).not.toContain('billed for the');
+  });
+
   it('should sum up retries in one line instead of printing each', async () => {
     const dir = await project(['flaky poll one', 'flaky poll two']);
-    emulator.setFaults({ routes: { getArticle: { serverErrors: 0.5 } } });
-    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    // An emulator of its own, seeded: which polls fail then depends on this test alone, not on the requests of the tests before it.
+    const flaky = await startEmulator({ timing: 'instant', accounts: EMULATOR_ACCOUNTS, seed: 'sync-retries', faults: { routes: { getArticle: { serverErrors: 0.5 } } } });
+    cleanups.push(() => flaky.stop());
+    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(flaky.url) });
     expect(result.code).toBe(0);
-    expect(emulator.requests.some((r) => r.fault === 'server_error')).toBe(true);
+    expect(flaky.requests.some((r) => r.fault === 'server_error')).toBe(true);
     expect(result.stdout).toMatch(/Requests: \d+ · \d+ retr(y|ies) \(\d+ × HTTP 500\)/);
     expect(result.stderr).not.toMatch(/HTTP 500|server_error|retr(y|ies)/i);
   });

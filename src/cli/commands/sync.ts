@@ -1,7 +1,7 @@
 // `astro-article-loader sync`: the sync engine outside Astro, with live progress, the loader's spending rules and a clean Ctrl-C.
 import { currentTime } from '../../lang/clock.js';
 import type { Manifest } from '../../manifest/index.js';
-import { blockedCreates, DEFAULT_CREATE_CONCURRENCY, DEFAULT_POLL_TIMING, DEFAULT_RUN_TIMEOUT_MS, describeCreateReason, OFFLINE_POLL_MS, planSync, pollTiming, readLockState, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
+import { billedByService, blockedCreates, DEFAULT_CREATE_CONCURRENCY, DEFAULT_POLL_TIMING, DEFAULT_RUN_TIMEOUT_MS, describeCreateReason, OFFLINE_POLL_MS, planSync, pollTiming, readLockState, recordedWords, syncArticles, unknownCreatesLines, type SyncResult } from '../../sync/index.js';
 import { COMMON_FLAG_HELP, type ParsedFlags } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
 import { errorJson, reportError } from '../error-report.js';
@@ -97,6 +97,23 @@ function articleJson(article: SyncResult['articles'][number]): Record<string, un
 
 const OUTCOME_MARK: Record<string, string> = { failed: '✗', unknown: '?', pending: '…' };
 
+/**
+ * The words of the run, as recorded: of the articles it created and saw finish (the totals' recordedWords), apart from
+ * those created before (by an earlier run, or another build) that finished now; and the estimate of those it created.
+ */
+function wordsLine(result: SyncResult): string {
+  const t = result.totals;
+  const finished = result.articles.filter((a) => a.outcome === 'finished');
+  const earlier = finished.filter((a) => a.action !== 'create');
+  const earlierWords = earlier.reduce((sum, a) => sum + (a.entry !== undefined && billedByService(a.entry) ? (recordedWords(a.entry) ?? 0) : 0), 0);
+  const parts = [
+    finished.length > earlier.length ? `${formatCount(t.recordedWords)} billed for the ${plural(finished.length - earlier.length, 'article')} created and finished in this run (as recorded)` : '',
+    earlier.length > 0 ? `${formatCount(earlierWords)} recorded for the ${plural(earlier.length, 'article')} created before and finished in this run` : '',
+    t.created > 0 ? `~${formatCount(t.estimatedWords)} estimated for the ${plural(t.created, 'new article')} when created` : '',
+  ].filter((part) => part !== '');
+  return parts.length === 0 ? '' : `  Words: ${parts.join('; ')}.`;
+}
+
 function printSummary(output: Output, io: CommandIo, result: SyncResult, connection: ServiceConnection | undefined): void {
   const { style } = output;
   const t = result.totals;
@@ -113,11 +130,8 @@ function printSummary(output: Output, io: CommandIo, result: SyncResult, connect
   const ok = result.failures.length === 0;
   const mark = ok ? style.green('✓') : style.red('✗');
   output.out(`${mark} ${style.bold(`Synced ${plural(t.articles, 'article')}`)} in ${formatDuration(result.durationMs)}: ${parts.join(', ')}.`);
-  const words = [
-    t.finished > 0 ? `${formatCount(t.recordedWords)} billed for the ${plural(t.finished, 'article')} finished in this run (as recorded)` : '',
-    t.created > 0 ? `~${formatCount(t.estimatedWords)} estimated for the ${plural(t.created, 'new article')} when created` : '',
-  ].filter((part) => part !== '');
-  if (words.length > 0) output.out(`  Words: ${words.join('; ')}.`);
+  const words = wordsLine(result);
+  if (words !== '') output.out(words);
   const retries = connection?.retries.describe() ?? '';
   output.out(`  Requests: ${formatCount(t.requests)}${retries === '' ? '' : ` · ${retries}`}${connection?.offline === true ? ' (embedded emulator)' : ''}`);
   if (t.orphans > 0) output.out(`  ${plural(t.orphans, 'lock entry', 'lock entries')} not in the manifest: kept; \`astro-article-loader prune\` removes them.`);
