@@ -132,8 +132,9 @@ export function failureToError(failure: AttemptFailure, context: FailureContext)
     return new CreateOutcomeUnknownError(
       `The create request for ${keyword} may have reached the article service, but the outcome is unknown: ${failure.detail}. ` +
         `It was not retried, because a retry could create and bill a second article. Before running again, look in the account's ` +
-        `article queue for an article for ${keyword}; to let creates be retried safely, pass an idempotencyKey and set ` +
-        `idempotentCreates (only if the service honours the Idempotency-Key header).`,
+        `article queue for an article for ${keyword}; to let creates be retried safely, turn on idempotent creates ` +
+        `(sync --idempotent-creates, the loader's idempotentCreates option, or the client's idempotentCreates with an ` +
+        `idempotencyKey per create), only if the service honours the Idempotency-Key header.`,
       { status: base.status, attempts: context.attempts, cause: base },
     );
   }

@@ -225,6 +225,8 @@ describe('create safety', () => {
     expect(error).toMatchObject({ code: 'create_outcome_unknown', status: 503, retryable: false, cause: { code: 'server_error', status: 503 } });
     expect(error.message).toContain('"best hiking boots"');
     expect(error.message).toContain('could create and bill a second article');
+    // The way to turn on safe retries in each place a create is made from: the command line, the loader, the client.
+    expect(error.message).toContain("(sync --idempotent-creates, the loader's idempotentCreates option, or the client's idempotentCreates with an idempotencyKey per create)");
     expect(server.requests).toHaveLength(1);
   });
 
