@@ -22,7 +22,7 @@ export type QualityCode = (typeof QUALITY_CODES)[number];
 
 /** What each code finds, for the guide's table (Markdown). */
 export const QUALITY_CODE_MEANINGS: Readonly<Record<QualityCode, string>> = {
-  keyword_missing: 'the target keyword is in none of: the title, the first paragraph, a heading (tolerance below)',
+  keyword_missing: 'the target keyword is in none of: the title, the first paragraph, a heading (tolerance below); or the article has no visible text at all',
   length_out_of_range: 'the visible words are outside `lengthBand` around the words the request asks for',
   item_count_mismatch: "a list's numbered items, or a roundup's numbered products, differ from the count the request asks for",
   faq_missing: '`includeFaq` was asked for and there is no FAQ heading',

@@ -1,9 +1,11 @@
-// keyword_missing: the target keyword in none of the title, the first paragraph and the headings.
+// keyword_missing: the target keyword in none of the title, the first paragraph and the headings, or an article with no visible text at all.
 import type { Check } from './check-context.js';
 import { containsKeyword, keywordPattern } from './keyword-match.js';
 
-export const keywordCheck: Check = ({ article, reading }) => {
+export const keywordCheck: Check = ({ article, reading, words }) => {
   const keyword = article.request.targetKeyword;
+  // Nothing to read: the title is then the pipeline's (the keyword, when the service gave none), not the writer's.
+  if (words === 0) return [{ code: 'keyword_missing', message: `the article has no visible text, so nothing of it uses the keyword "${keyword}"; regenerate it` }];
   const pattern = keywordPattern(keyword);
   const firstParagraph = reading.blocks.find((block) => block.kind === 'text' && block.tag === 'p' && !block.code);
   const inTitle = containsKeyword(article.title, pattern);

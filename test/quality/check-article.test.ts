@@ -29,6 +29,13 @@ describe('checkArticle', () => {
       expect(codes(findings)).not.toContain('keyword_missing');
     });
 
+    it('should report an article with no visible text as an error, though its title (the keyword, when the service gave none) holds the keyword', async () => {
+      for (const html of ['', '<p> </p><img src="/a.png" alt="">']) {
+        const findings = only(await checkArticle(article({ html, title: 'how to brew pour over coffee' })), 'keyword_missing');
+        expect(findings).toEqual([expect.objectContaining({ severity: 'error', message: 'the article has no visible text, so nothing of it uses the keyword "how to brew pour over coffee"; regenerate it' })]);
+      }
+    });
+
     it('should accept the keyword in a heading alone', async () => {
       const html = CLEAN_HTML.replace('<h2 id="cleaning-up">Cleaning up</h2>', '<h2>Descaling an espresso machine</h2>');
       const findings = await checkArticle(article({ html, request: request({ targetKeyword: 'espresso machine descaling' }) }));
