@@ -1,6 +1,6 @@
 // `sync` off a terminal: paid once, spending rules, configuration errors, line progress, --json, no secret.
 // Through the bin's own `main` in this process (test/cli/in-process-cli.ts); a run that reuses everything also through the built bin in a child, which must answer alike but for the time taken, and the --json case through the bin alone.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
@@ -247,6 +247,23 @@ describe('astro-article-loader sync', () => {
     expect(result.stdout).toMatch(/forgotten-keyword failed — not_found: the service answered 404 for article [0-9a-f-]{36} 4 times in a row/);
     expect(result.stdout).toContain('an article the service answered 404 for, if you find it on its queue page, is attached again for free by `adopt <slug> <articleId>`');
     expect(emulator.ledger.creations).toHaveLength(0);
+  });
+
+  it('should point status at adopt, free, when an article recorded failed after 404s is known to the service again', async () => {
+    const dir = await project(['found again keyword']);
+    expect((await runCliInProcess(['sync', '--no-wait', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    const lockFile = path.join(dir, 'articles.lock.json');
+    const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { articles: Record<string, { articleId: string; status: string; error?: unknown }> };
+    const entry = lock.articles['found-again-keyword']!;
+    // As a run leaves it after four 404s in a row (src/sync/poll-loop.ts).
+    Object.assign(entry, { status: 'failed', error: { code: 'not_found', message: 'the service answered 404 for it 4 times in a row' } });
+    await writeFile(lockFile, `${JSON.stringify(lock, null, 2)}\n`);
+    const status = await runCliInProcess(['status'], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(status.stdout).toContain(`found-again-keyword: recorded failed after the service answered 404, but the service knows its article again: \`astro-article-loader adopt found-again-keyword ${entry.articleId}\` attaches it (free).`);
+    const adopted = await runCliInProcess(['adopt', 'found-again-keyword', entry.articleId], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(adopted.code, adopted.stderr).toBe(0);
+    expect(JSON.parse(await readFile(lockFile, 'utf8')).articles['found-again-keyword']).toMatchObject({ status: 'finished', articleId: entry.articleId });
+    expect(created(['found again keyword'])).toBe(1);
   });
 
   it('should give the words of an article created by an earlier run apart, as recorded, not as 0 billed', async () => {

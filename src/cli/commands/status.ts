@@ -337,6 +337,9 @@ function printBilledWords(output: Output, words: BilledWords): void {
 function printStatusNotes(output: Output, rows: StatusRow[], notInLock: string[]): void {
   const finishedRemotely = rows.filter((row) => row.status === 'pending' && row.remote !== null && 'status' in row.remote && row.remote.status === 'finished').length;
   if (finishedRemotely > 0) output.out(`${plural(finishedRemotely, 'pending article')} finished on the service: \`astro-article-loader sync\` records and caches ${finishedRemotely === 1 ? 'it' : 'them'} (free).`);
+  // Recorded failed because the service once answered 404 for it, and the service knows it again: attaching it costs nothing, where --retry-failed pays again.
+  const foundAgain = rows.filter((row) => row.status === 'failed' && row.error?.code === 'not_found' && row.remote !== null && 'status' in row.remote && row.remote.status !== 'failed');
+  for (const row of foundAgain) output.out(`${row.slug}: recorded failed after the service answered 404, but the service knows its article again: \`astro-article-loader adopt ${row.slug} ${row.articleId}\` attaches it (free).`);
   const placeholders = rows.filter((row) => row.emulator).length;
   if (placeholders > 0) {
     output.out(
