@@ -20,7 +20,7 @@ function whyShown(article: PlannedArticle): string {
   if (reason?.kind === 'changed' && reason.changes.length > 0) {
     return `request changed since the lock file: ${reason.changes.length === 1 ? '1 field' : `${reason.changes.length} fields`}`;
   }
-  return whyOf(article);
+  return article.movedFrom === undefined ? whyOf(article) : `${whyOf(article)}; the lock entry of ${article.movedFrom}, the same request (its slug changed): taken over, no create`;
 }
 
 /** Why the plan does what it does for one article, in one line. */
@@ -92,6 +92,7 @@ export function plannedArticleJson(article: PlannedArticle): Record<string, unkn
     why: whyOf(article),
     estimate: article.estimate ?? null,
     error: article.entry?.error ?? null,
+    movedFrom: article.movedFrom ?? null,
   };
 }
 
@@ -121,7 +122,7 @@ export function costLine(cost: CostEstimate): string {
 
 /** The per-article lines of a plan: every article that needs something, reused ones only with `all`. */
 export function planArticleLines(plan: SyncPlan, style: Style, options: { all: boolean }): string[] {
-  const shown = [...plan.articles.filter((a) => options.all || a.action !== 'reuse'), ...plan.orphans];
+  const shown = [...plan.articles.filter((a) => options.all || a.action !== 'reuse' || a.movedFrom !== undefined), ...plan.orphans];
   if (shown.length === 0) return [];
   const slugWidth = Math.min(40, Math.max(...shown.map((a) => a.slug.length)));
   const lines: string[] = [];

@@ -41,6 +41,21 @@ export function idempotencyKeyFor(slug: string, hash: string, attempt: number): 
   return `aal-${createHash('sha256').update(`${slug}\u0000${hash}\u0000${attempt}`).digest('hex').slice(0, 48)}`;
 }
 
+/**
+ * Records under its new slug each entry the plan moves (`movedFrom`: a slug changed, or an entry moved into a
+ * language, with the same request): its article, output, approval and dates, no create. Before anything reads the
+ * lock file by the new slug.
+ */
+export async function moveEntries(plan: SyncPlan, lock: LockFile, options: Pick<CreatePhaseOptions, 'session' | 'specBySlug'>): Promise<void> {
+  const moves = plan.articles.filter((a) => a.movedFrom !== undefined && lock.articles[a.slug] === undefined && lock.articles[a.movedFrom] !== undefined);
+  if (moves.length === 0) return;
+  for (const article of moves) {
+    lock.articles[article.slug] = { ...lock.articles[article.movedFrom!]!, keyword: options.specBySlug.get(article.slug)!.keyword };
+    delete lock.articles[article.movedFrom!];
+  }
+  await options.session.update(() => true);
+}
+
 /** Serves again the earlier finished article of each entry whose request went back to it: no create. */
 export async function restoreEarlier(plan: SyncPlan, lock: LockFile, options: Pick<CreatePhaseOptions, 'session' | 'state' | 'specBySlug'>): Promise<void> {
   const restores = plan.articles.filter((a) => a.action === 'restore');

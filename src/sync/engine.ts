@@ -5,7 +5,7 @@ import type { ArticleRequest } from '../contract/request-schema.js';
 import type { ArticleStatus } from '../contract/response-schema.js';
 import { requestHash } from './canonical-request.js';
 import { InvalidSpecError, SyncAbortedError } from './errors.js';
-import { createArticles, restoreEarlier } from './create-phase.js';
+import { createArticles, moveEntries, restoreEarlier } from './create-phase.js';
 import { resolveLockPaths, type LockFile } from './lock-file.js';
 import { LockSession } from './lock-session.js';
 import { OutputCache } from './output-cache.js';
@@ -187,13 +187,14 @@ function trackPlanned(run: Run, plan: SyncPlan, lock: LockFile): void {
   }
 }
 
-/** Under the inter-process lock: plan again (another build may have written), refuse what the rules refuse, restore, create. */
+/** Under the inter-process lock: plan again (another build may have written), refuse what the rules refuse, move, restore, create. */
 async function createPhase(run: Run, lock: LockFile): Promise<SyncPlan> {
   const { options, state, session, specBySlug } = run;
   const plan = planSync(options.specs, lock, await run.cache.index({ verify: options.verifyCache === true }), run.planOptions);
   state.emit({ type: 'plan', plan, lockFile: run.lockFile });
   const blocked = blockedCreates(plan, { frozen: options.frozen === true, budget: options.budget ?? DEFAULT_BUDGET }, run.lockFile);
   if (blocked !== undefined) throw blocked;
+  await moveEntries(plan, lock, { session, specBySlug });
   trackPlanned(run, plan, lock);
   await restoreEarlier(plan, lock, { session, state, specBySlug });
   if (plan.creates.length === 0) return plan;
@@ -230,9 +231,9 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
   const requestsBefore = o.client?.stats?.requests ?? 0;
   const retriesBefore = o.client?.stats?.retries ?? 0;
 
-  // A warm build (everything reused) neither takes the inter-process lock nor writes anything.
+  // A warm build (everything reused, nothing moved to a new slug) neither takes the inter-process lock nor writes anything.
   let plan = planSync(o.specs, await session.snapshot(), await run.cache.index({ verify: o.verifyCache === true }), run.planOptions);
-  if (plan.articles.every((article) => article.action === 'reuse' || article.action === 'failed')) {
+  if (plan.articles.every((article) => (article.action === 'reuse' || article.action === 'failed') && article.movedFrom === undefined)) {
     state.emit({ type: 'plan', plan, lockFile: run.lockFile });
   } else {
     await mkdir(dirname(run.lockFile), { recursive: true });

@@ -7,7 +7,7 @@ import type { LockIntegrityProblem } from './lock-integrity.js';
 import { adoptCommand, retryUnknownCommand, unknownCreatesExplanation } from './unknown-creates.js';
 import { LockSession } from './lock-session.js';
 import { approvalProblems, type ApprovalProblem } from './lock-entry-records.js';
-import type { SyncSpec } from './plan.js';
+import { movedEntries, type SyncSpec } from './plan.js';
 
 export interface LockState {
   lockFile: string;
@@ -34,6 +34,8 @@ export async function readLockState(lockFileOrDir: string, options: { checkOutpu
 export interface PruneResult {
   /** Lock entries removed (or that would be, with `dryRun`): slugs no longer in the manifest. */
   orphans: string[];
+  /** Entries recorded under their new slug instead (or that would be): the same request under a slug that changed. */
+  moved: { from: string; to: string }[];
   /** Cache files deleted (or that would be): outputs nothing refers to, leftovers of interrupted writes. */
   files: string[];
 }
@@ -42,33 +44,43 @@ export interface PruneResult {
  * Removes orphaned lock entries (slugs not in `specs`) and then the cache files no entry refers to.
  * Under the inter-process lock, so a running build never loses an entry it is writing.
  */
-export async function pruneArticles(options: { specs: readonly Pick<SyncSpec, 'slug'>[]; lockFile: string; dryRun?: boolean }): Promise<PruneResult> {
+export async function pruneArticles(options: { specs: readonly Pick<SyncSpec, 'slug' | 'request'>[]; lockFile: string; dryRun?: boolean }): Promise<PruneResult> {
   const { lockFile, cacheDir } = resolveLockPaths(options.lockFile);
   const cache = new OutputCache(cacheDir);
   const keep = new Set(options.specs.map((spec) => spec.slug));
   const session = new LockSession(lockFile, {});
   let orphans: string[] = [];
+  let moved: { from: string; to: string }[] = [];
   let files: string[] = [];
   const prune = async (lock: LockFile): Promise<boolean> => {
-    orphans = Object.keys(lock.articles).filter((slug) => !keep.has(slug)).sort();
+    // An entry whose slug changed with its request unchanged is the new slug's article (see plan.ts): moved, never removed.
+    moved = [...movedEntries(options.specs, lock, keep)].map(([to, from]) => ({ from, to }));
+    if (options.dryRun !== true) {
+      for (const { from, to } of moved) {
+        lock.articles[to] = lock.articles[from]!;
+        delete lock.articles[from];
+      }
+    }
+    const movedFrom = new Set(moved.map((move) => move.from));
+    orphans = Object.keys(lock.articles).filter((slug) => !keep.has(slug) && !movedFrom.has(slug)).sort();
     if (options.dryRun === true) {
-      const remaining: LockFile = { ...lock, articles: Object.fromEntries(Object.entries(lock.articles).filter(([slug]) => keep.has(slug))) };
+      const remaining: LockFile = { ...lock, articles: Object.fromEntries(Object.entries(lock.articles).filter(([slug]) => keep.has(slug) || movedFrom.has(slug))) };
       files = await cache.unreferenced(remaining);
       return false;
     }
     for (const slug of orphans) delete lock.articles[slug];
-    return orphans.length > 0;
+    return orphans.length > 0 || moved.length > 0;
   };
   if (options.dryRun === true) {
     await prune(await session.snapshot());
-    return { orphans, files };
+    return { orphans, moved, files };
   }
   await session.exclusive(async (lock) => {
     if (await prune(lock)) await session.update(() => true);
     // Still under the lock: no build can add a reference to a file between the check and the delete.
     files = await cache.prune(lock);
   });
-  return { orphans, files };
+  return { orphans, moved, files };
 }
 
 /** One thing `verify` found. `warning`s (an unreferenced cache file) don't make it fail. */

@@ -46,6 +46,12 @@ export interface PlannedArticle {
   attempt?: number;
   /** For `create`: estimated words billed. */
   estimate?: WordEstimate;
+  /**
+   * The lock entry this article takes over: one the manifest no longer lists under its slug, made from the same
+   * request (a slug changed, an entry moved into a language). Its article is this one's, no create; sync records it
+   * under the new slug.
+   */
+  movedFrom?: string;
 }
 
 export interface SyncPlan {
@@ -121,10 +127,18 @@ function earlierRequest(entry: LockEntry): CanonicalRequest | undefined {
 /** Decides what to do for each spec. Pure: no I/O. */
 export function planSync(specs: readonly SyncSpec[], lock: LockFile, cache: CacheIndex, options: PlanOptions = {}): SyncPlan {
   const remote = (options.service ?? 'remote') === 'remote';
-  const articles = specs.map((spec) => planArticle(spec, lock.articles[spec.slug], cache, options, remote));
   const inManifest = new Set(options.manifestSlugs ?? specs.map((spec) => spec.slug));
+  const moves = movedEntries(specs, lock, inManifest);
+  const articles = specs.map((spec) => {
+    const from = moves.get(spec.slug);
+    if (from === undefined) return planArticle(spec, lock.articles[spec.slug], cache, options, remote);
+    const planned = planArticle(spec, lock.articles[from], cache, options, remote);
+    // Created under the old slug: retried under this one, its idempotency key would differ, and it could be billed twice.
+    return { ...(planned.action === 'create' && planned.reason?.kind === 'retry-unknown' ? { ...planned, action: 'unknown' as const, reason: undefined, attempt: undefined, estimate: undefined } : planned), movedFrom: from };
+  });
+  const moved = new Set(moves.values());
   const orphans: PlannedArticle[] = Object.keys(lock.articles)
-    .filter((slug) => !inManifest.has(slug))
+    .filter((slug) => !inManifest.has(slug) && !moved.has(slug))
     .sort()
     .map((slug) => {
       const entry = lock.articles[slug]!;
@@ -135,6 +149,28 @@ export function planSync(specs: readonly SyncSpec[], lock: LockFile, cache: Cach
   const creates = articles.filter((article) => article.action === 'create');
   const estimatedWords = creates.reduce((sum, article) => sum + (article.estimate?.words ?? 0), 0);
   return { articles, orphans, counts, creates, estimatedWords };
+}
+
+/**
+ * Specs without a lock entry that take over one the manifest no longer lists, made from the same request (its hash:
+ * the keyword and every parameter): new slug → old slug. Changing a slug, or moving entries into `languages:`, must not
+ * buy their articles again. Each old entry goes to one spec, the first in manifest order; old slugs in slug order.
+ */
+export function movedEntries(specs: readonly Pick<SyncSpec, 'slug' | 'request'>[], lock: LockFile, inManifest: ReadonlySet<string>): Map<string, string> {
+  const byHash = new Map<string, string[]>();
+  for (const slug of Object.keys(lock.articles).sort()) {
+    if (inManifest.has(slug)) continue;
+    const hash = lock.articles[slug]!.hash;
+    byHash.set(hash, [...(byHash.get(hash) ?? []), slug]);
+  }
+  const moves = new Map<string, string>();
+  if (byHash.size === 0) return moves;
+  for (const spec of specs) {
+    if (lock.articles[spec.slug] !== undefined) continue;
+    const from = byHash.get(requestHash(spec.request))?.shift();
+    if (from !== undefined) moves.set(spec.slug, from);
+  }
+  return moves;
 }
 
 /** One spec's action, from its lock entry (if any) and the cache. */

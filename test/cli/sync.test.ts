@@ -266,6 +266,30 @@ describe('astro-article-loader sync', () => {
     expect(created(['found again keyword'])).toBe(1);
   });
 
+  it('should keep the articles already paid for when the entries move into languages: plan says taken over, sync buys only the new language', async () => {
+    const keywords = ['alpha widgets', 'beta gadgets'];
+    const dir = await project(keywords);
+    expect((await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    const before = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).articles as Record<string, { articleId: string }>;
+    await writeFile(path.join(dir, 'articles.yaml'), manifestYaml(keywords, { languages: '[English, German]' }));
+    const plan = await runCliInProcess(['plan', '--json'], { cwd: dir, env: serviceEnv(emulator.url) });
+    const planned = JSON.parse(plan.stdout) as { articles: { slug: string; action: string; movedFrom: string | null }[]; orphans: unknown[] };
+    expect(planned.articles.filter((a) => a.slug.startsWith('en/')).map((a) => [a.slug, a.action, a.movedFrom])).toEqual([
+      ['en/alpha-widgets', 'reuse', 'alpha-widgets'],
+      ['en/beta-gadgets', 'reuse', 'beta-gadgets'],
+    ]);
+    expect(planned.articles.filter((a) => a.action === 'create').map((a) => a.slug)).toEqual(['de/alpha-widgets', 'de/beta-gadgets']);
+    expect(planned.orphans).toEqual([]);
+    const text = await runCliInProcess(['plan'], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(text.stdout).toMatch(/en\/alpha-widgets\s+finished and cached; the lock entry of alpha-widgets, the same request \(its slug changed\): taken over, no create/);
+    expect((await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    // The two English articles of the first sync, and the two German ones now (the same keywords, language German).
+    expect(created(keywords)).toBe(4);
+    const after = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).articles as Record<string, { articleId: string }>;
+    expect(Object.keys(after).sort()).toEqual(['de/alpha-widgets', 'de/beta-gadgets', 'en/alpha-widgets', 'en/beta-gadgets']);
+    expect(after['en/alpha-widgets']!.articleId).toBe(before['alpha-widgets']!.articleId);
+  });
+
   it('should give the words of an article created by an earlier run apart, as recorded, not as 0 billed', async () => {
     const dir = await project(['resumed keyword']);
     expect((await runCliInProcess(['sync', '--no-wait', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);

@@ -16,7 +16,9 @@ export const PRUNE_COMMAND: CommandDefinition = {
 Removes from the lock file the articles whose slug is no longer in the manifest, then the
 cache files no lock entry refers to (and leftovers of interrupted writes). It holds the
 inter-process lock, so a running build never loses an entry, and writes atomically.
-Orphans are never removed by a build: this is the only command that forgets them.
+Orphans are never removed by a build: this is the only command that forgets them. An entry
+whose slug changed while its request did not (a slug: written, languages: given) is no orphan:
+it is kept under its new slug.
 
 Options:
 ${COMMON_FLAG_HELP}
@@ -46,10 +48,11 @@ async function runPrune({ flags, output, io }: CommandContext): Promise<ExitCode
   });
 
   if (output.json) {
-    output.document({ schemaVersion: 1, command: 'prune', exitCode: EXIT_CODES.ok, dryRun, lockFile, orphans, files: result.files });
+    output.document({ schemaVersion: 1, command: 'prune', exitCode: EXIT_CODES.ok, dryRun, lockFile, orphans, moved: result.moved, files: result.files });
     return EXIT_CODES.ok;
   }
   const { style } = output;
+  for (const { from, to } of result.moved) output.out(`${dryRun ? 'Would keep' : 'Kept'} ${style.bold(from)} as ${style.bold(to)}: the same request under its new slug (no create).`);
   if (orphans.length === 0 && result.files.length === 0) {
     output.out(style.green(`Nothing to prune: every entry of ${shownPath(io.cwd, lockFile)} is in the manifest and every cache file is in use.`));
     return EXIT_CODES.ok;
