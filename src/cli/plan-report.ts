@@ -36,7 +36,7 @@ export function whyOf(article: PlannedArticle): string {
     case 'create':
       return article.reason === undefined ? 'new entry' : describeCreateReason(article.reason);
     case 'restore':
-      return 'the request is back to that of the earlier finished article: served again, no create';
+      return `the request is back to that of the earlier finished article: served again, no create${entry?.status === 'pending' ? `; article ${entry.articleId ?? '?'}, still being written for the other request (paid), is dropped` : ''}`;
     case 'failed':
       return `failed${entry?.error === undefined ? '' : ` (${entry.error.code}: ${entry.error.message})`}; re-created only with --retry-failed (a new, paid article)`;
     case 'unknown':

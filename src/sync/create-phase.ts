@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { ArticleRequest } from '../contract/request-schema.js';
 import { explicitParameters } from './canonical-request.js';
-import { approvalOf, billedOf, previousOf } from './lock-entry-records.js';
+import { approvalOf, billedOf, finishedArticleOf, previousOf } from './lock-entry-records.js';
 import type { LockEntry, LockEntryError, LockFile } from './lock-file.js';
 import type { LockSession } from './lock-session.js';
 import type { PlannedArticle, SyncPlan, SyncSpec } from './plan.js';
@@ -79,6 +79,10 @@ export async function restoreEarlier(plan: SyncPlan, lock: LockFile, options: Pi
       request: explicitParameters(spec.request),
       ...approvalOf(entry),
     };
+    // The newer article, finished, is kept as the earlier one in turn: switching the request back to it restores it
+    // too, instead of buying it again. (One still being written is dropped: a previous article must be finished.)
+    const newer = finishedArticleOf(entry);
+    if (newer !== undefined) lock.articles[article.slug]!.previous = newer;
     options.state.record(article.slug, 'restored');
   }
   await options.session.update(() => true);

@@ -24,19 +24,20 @@ export function approvedPrevious(entry: LockEntry | undefined): PreviousArticle 
 export function previousOf(entry: LockEntry | undefined): PreviousArticle | undefined {
   if (entry === undefined) return undefined;
   // Rewritten again before the new article was approved: the approved one is still what the site shows.
-  const approved = approvedPrevious(entry);
-  if (approved !== undefined) return approved;
-  if (entry.status === 'finished' && entry.output !== undefined && entry.articleId !== undefined) {
-    return {
-      hash: entry.hash,
-      articleId: entry.articleId,
-      output: entry.output,
-      ...(entry.finishedAt === undefined ? {} : { finishedAt: entry.finishedAt }),
-      ...billedOf(entry),
-      ...(entry.emulator === true ? { emulator: true as const } : {}),
-    };
-  }
-  return entry.previous;
+  return approvedPrevious(entry) ?? finishedArticleOf(entry) ?? entry.previous;
+}
+
+/** The entry's own article as a previous article, when it is finished. */
+export function finishedArticleOf(entry: LockEntry): PreviousArticle | undefined {
+  if (entry.status !== 'finished' || entry.output === undefined || entry.articleId === undefined) return undefined;
+  return {
+    hash: entry.hash,
+    articleId: entry.articleId,
+    output: entry.output,
+    ...(entry.finishedAt === undefined ? {} : { finishedAt: entry.finishedAt }),
+    ...billedOf(entry),
+    ...(entry.emulator === true ? { emulator: true as const } : {}),
+  };
 }
 
 /**
