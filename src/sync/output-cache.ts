@@ -99,6 +99,7 @@ export class OutputCache {
   /** What the pipeline made of each article (see `processed-store.ts`). */
   readonly processed: ProcessedStore;
   #onWarning: ((warning: CacheWarning) => void) | undefined;
+  readonly #warned = new Set<string>();
 
   constructor(dir: string, options: { onWarning?: (warning: CacheWarning) => void } = {}) {
     this.dir = dir;
@@ -365,7 +366,10 @@ export class OutputCache {
     await writeFileAtomic(join(dir, `${sha256Hex(key)}.json`), `${JSON.stringify({ sha256: sha256Hex(json), value })}\n`, { durable: false });
   }
 
+  /** Once a file: a run may read the same damaged file more than once (the plan outside the lock, then under it). */
   #warn(file: string, problem: string): void {
+    if (this.#warned.has(file)) return;
+    this.#warned.add(file);
     this.#onWarning?.({ code: 'corrupt_cache_file', file, message: `The cache file ${file} was ignored: ${problem}.` });
   }
 }

@@ -32,7 +32,7 @@ export async function startEdit(lockFile: string, slug: string, options: StartEd
   }
   const cached = await state.cache.readFor(entry.output, { lockFile: state.lockFile, slug, articleId: entry.articleId, keyword: entry.keyword });
   if (cached === undefined) {
-    throw new ArticleLoaderError('output_unavailable', `the article of "${slug}" is not in ${options.shown(state.cacheDir)}/; run a build or sync (one GET fetches it), then edit.`);
+    throw new ArticleLoaderError('output_unavailable', `the article of "${slug}" is not in ${options.shown(state.cacheDir)}/; run \`astro-article-loader sync\` (one GET fetches it), then edit.`);
   }
   const polished = options.unpolished !== true && typeof cached.polishedHtml === 'string' && cached.polishedHtml.trim() !== '';
   const { file, written } = await writeEdit(editsDirFor(state.lockFile), slug, entry.articleId, polished ? cached.polishedHtml! : cached.html);

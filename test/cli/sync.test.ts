@@ -290,6 +290,25 @@ describe('astro-article-loader sync', () => {
     expect(after['en/alpha-widgets']!.articleId).toBe(before['alpha-widgets']!.articleId);
   });
 
+  it('should plan a damaged cached output as a fetch and fetch it again in sync, with one GET and no create', async () => {
+    const dir = await project(['damaged output keyword']);
+    expect((await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    const { output } = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')).articles['damaged-output-keyword'] as { output: string };
+    const file = path.join(dir, 'articles.cache', 'outputs', `${output.slice('sha256:'.length)}.json`);
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, `${good}x`);
+    const plan = JSON.parse((await runCliInProcess(['plan', '--json'], { cwd: dir, env: serviceEnv(emulator.url) })).stdout) as { articles: { action: string }[] };
+    expect(plan.articles.map((a) => a.action)).toEqual(['fetch']);
+    const requests = emulator.requests.length;
+    const result = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    // Said once, though the run reads the file twice (its plan outside the lock, then under it).
+    expect((result.stdout + result.stderr).split('its content does not match its hash').length - 1).toBe(1);
+    expect(emulator.requests.slice(requests).map((r) => r.method)).toEqual(['GET']);
+    expect(await readFile(file, 'utf8')).toBe(good);
+    expect(created(['damaged output keyword'])).toBe(1);
+  });
+
   it('should give the words of an article created by an earlier run apart, as recorded, not as 0 billed', async () => {
     const dir = await project(['resumed keyword']);
     expect((await runCliInProcess(['sync', '--no-wait', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);

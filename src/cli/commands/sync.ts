@@ -228,6 +228,8 @@ export async function executeSync({ flags, output, io, verbose }: CommandContext
       budget: rules.budget,
       frozen: rules.frozen,
       onFailure: 'skip',
+      // The command run to put things right: a damaged cached output is found by its hash and fetched again (one GET).
+      verifyCache: true,
       concurrency: settings.concurrency,
       timeoutMs: settings.timeoutMs,
       ...(poll === undefined ? {} : { poll }),
@@ -284,7 +286,7 @@ async function connectIfNeeded(
 ): Promise<ServiceConnection | undefined> {
   const { rules, offline } = settings;
   const state = await readLockState(lockFile, { checkOutputs: true });
-  const preview = planSync(specs, state.lock, await state.cache.index(), { ...planOptionsOf(rules), service: settings.service });
+  const preview = planSync(specs, state.lock, await state.cache.index({ verify: true }), { ...planOptionsOf(rules), service: settings.service });
   // Frozen or over budget: the engine stops before any request, with the message that matters more than a missing key.
   const blocked = blockedCreates(preview, rules, lockFile) !== undefined;
   const willCreate = preview.creates.length > 0 && !blocked;
