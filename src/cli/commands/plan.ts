@@ -67,8 +67,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const rules = syncRules(flags, io.env);
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
   const state = await readLockState(lockFile, { checkOutputs: true });
-  // Each output read and hashed: a damaged one is planned as a fetch, as sync then does.
-  const cacheIndex = await state.cache.index({ verify: true });
+  const cacheIndex = await state.cache.index({ verify: true }); // each output hashed: a damaged one is a fetch, as in sync
   const plan = planSync(manifest.specs, state.lock, cacheIndex, planOptionsOf(rules));
   const now = currentTime(io.env);
   const refresh = refreshReport(await refreshRun(manifest.specs, { lockFile: state.lockFile, lock: state.lock, cacheIndex, rules, service: 'remote', now }), manifest.specs, state.lock, cacheIndex);
