@@ -1,5 +1,5 @@
 // Approving and unapproving articles: recorded on each slug's lock entry against the output it serves, under the inter-process lock, written atomically.
-import { LockSession, servedOf, type LockEntry, type LockFile, type ProcessLockOptions } from '../sync/index.js';
+import { LockSession, readLockState, servedOf, type LockEntry, type LockFile, type ProcessLockOptions } from '../sync/index.js';
 import { ReviewError } from './review-error.js';
 
 /** The articles an approval may name, and the lock file it is recorded in. */
@@ -67,6 +67,8 @@ async function changeApprovals(
   change: (slug: string, entry: LockEntry) => ApprovalChange,
 ): Promise<ApprovalChange[]> {
   const unique = [...new Set(slugs)];
+  // An approval names the output an entry serves: refused, as sync and a build refuse, when an entry points at another article's output.
+  await readLockState(project.lockFile, { checkOutputs: true });
   const session = new LockSession(project.lockFile, options.lock ?? {});
   let changes: ApprovalChange[] = [];
   await session.update((lock) => {

@@ -81,6 +81,23 @@ describe('approve and unapprove', () => {
     expect(await lockText()).toBe(before);
   });
 
+  it("should refuse to approve in a lock file whose entries point at each other's outputs, leaving it byte-identical", async () => {
+    const before = await lockText();
+    const lock = JSON.parse(before) as { articles: Record<string, { output: string }> };
+    const [a, b] = [lock.articles['first-article']!, lock.articles['second-article']!];
+    [a.output, b.output] = [b.output, a.output];
+    const swapped = `${JSON.stringify(lock, null, 2)}\n`;
+    await writeFile(lockFile(), swapped);
+    try {
+      const result = await noRequest(['approve', 'first-article', '--json']);
+      expect(result.code).not.toBe(0);
+      expect(JSON.parse(result.stdout).error).toMatchObject({ code: 'corrupt_lock' });
+      expect(await lockText()).toBe(swapped);
+    } finally {
+      await writeFile(lockFile(), before);
+    }
+  });
+
   it('should record the approval against the output each article serves, without a request', async () => {
     const result = await noRequest(['approve', 'first-article', 'second-article', '--json']);
     expect(result.code, result.stderr).toBe(0);
