@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { CommandDefinition } from './command-runner.js';
 import { processIo, type CommandIo } from './output.js';
+import { EXIT_CODE_HELP, EXIT_CODES } from './exit-codes.js';
 
 interface Subcommand {
   /** One line for the command table of `astro-article-loader --help`. */
@@ -54,9 +55,7 @@ async function usage(): Promise<string> {
     'Run "astro-article-loader <command> --help" for the options of a command.',
     'The API key is read from ARTICLES_API_KEY only, never from a flag.',
     '',
-    'Exit codes: 0 ok, 1 failure, 2 usage or configuration error, 3 articles would be',
-    'created (plan; sync frozen or over budget), 4 verify failed, 5 check found an error,',
-    '130 interrupted.',
+    EXIT_CODE_HELP,
     '',
     'Examples:',
     '  npx astro-article-loader plan                 # what a build would create and cost',
@@ -76,16 +75,26 @@ async function usage(): Promise<string> {
 export async function main(argv: string[], io: CommandIo = processIo()): Promise<number> {
   const { positionals } = parseArgs({ args: argv, strict: false, allowPositionals: true });
   const name = positionals[0];
-  if (name === undefined || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     io.stdout.write(`${await usage()}\n`);
-    return name === undefined && argv.length === 0 ? 2 : 0;
+    return argv.length === 0 ? EXIT_CODES.usage : EXIT_CODES.ok;
   }
-  const load = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
-  if (load === undefined || argv[0] !== name) {
-    const { didYouMean, suggestName } = await import('../manifest/suggestion.js');
-    const hint = didYouMean(suggestName(argv[0] ?? '', Object.keys(SUBCOMMANDS)));
-    io.stderr.write(`astro-article-loader: unknown command "${argv[0] ?? ''}"${hint}.\n\n${await usage()}\n`);
-    return 2;
-  }
+  const load = name !== undefined && Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
+  if (load === undefined || argv[0] !== name) return refuseCommand(argv, io);
   return (await load()).run(argv.slice(1), io);
+}
+
+/** A command line that does not start with a command (`--json`, `--budget 3 sync`, `plna`): exit 2, as JSON with --json. */
+async function refuseCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { didYouMean, suggestName } = await import('../manifest/suggestion.js');
+  const first = argv[0] ?? '';
+  const message = first.startsWith('-')
+    ? `a command comes first, before its options: "${first}" is not a command (astro-article-loader <command> [options])`
+    : `unknown command "${first}"${didYouMean(suggestName(first, Object.keys(SUBCOMMANDS)))}`;
+  if (argv.includes('--json')) {
+    io.stdout.write(`${JSON.stringify({ schemaVersion: 1, command: null, exitCode: EXIT_CODES.usage, error: { code: 'usage', message } }, null, 2)}\n`);
+  } else {
+    io.stderr.write(`astro-article-loader: ${message}${message.endsWith('?') ? '' : '.'}\n\n${await usage()}\n`);
+  }
+  return EXIT_CODES.usage;
 }

@@ -26,6 +26,21 @@ describe('astro-article-loader commands', () => {
     expect(bin).toEqual(result);
     expect(result.code).toBe(0);
     for (const command of [...COMMANDS, 'emulator']) expect(result.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+    // The declared list, as each command's --help gives it.
+    for (const code of ['130  interrupted', '143  stopped by SIGTERM']) expect(result.stdout).toContain(code);
+  });
+
+  it('should refuse options given before any command with exit 2, as JSON with --json, instead of the help and exit 0', async () => {
+    for (const args of [['--bogus'], ['--frozen'], ['--budget', '3', 'sync']]) {
+      const result = await runCliInProcess(args, { cwd: dir });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(`a command comes first, before its options: "${args[0]}" is not a command`);
+      expect(result.stdout).toBe('');
+    }
+    const json = await runCliInProcess(['--json'], { cwd: dir });
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({ schemaVersion: 1, command: null, exitCode: 2, error: { code: 'usage' } });
+    expect(json.stderr).toBe('');
   });
 
   it('should give each command a --help with examples and the exit codes', async () => {
@@ -47,6 +62,15 @@ describe('astro-article-loader commands', () => {
     expect(bin).toEqual(json);
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({ schemaVersion: 1, command: 'verify', exitCode: 2, error: { code: 'usage' } });
+  });
+
+  it('should refuse flags that contradict each other with exit 2, naming both', async () => {
+    const status = await runCliInProcess(['status', '--refresh-all', '--no-refresh'], { cwd: dir });
+    expect(status.code).toBe(2);
+    expect(status.stderr).toContain('--refresh-all and --no-refresh contradict each other; pass one.');
+    const sync = await runCliInProcess(['sync', '--offline', '--base-url', 'http://127.0.0.1:9'], { cwd: dir });
+    expect(sync.code).toBe(2);
+    expect(sync.stderr).toContain('--offline and --base-url contradict each other');
   });
 
   it('should refuse an ARTICLE_LOADER_NOW that is not a date with exit 2, naming it, without a stack', async () => {

@@ -18,6 +18,7 @@ import { manifestQuality } from '../../quality/manifest-quality.js';
 import { calendarLines, calendarReport } from '../calendar-report.js';
 import { fitWidth } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, serviceConfigured } from '../service-connection.js';
+import { UsageError } from '../usage-error.js';
 
 export const STATUS_COMMAND: CommandDefinition = {
   name: 'status',
@@ -95,8 +96,8 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
   const state = await readLockState(lockFile);
   const slugs = Object.keys(state.lock.articles).sort();
   const inManifest = manifest === undefined ? undefined : new Set(manifest.specs.map((spec) => spec.slug));
-  const refreshAll = flags.boolean('refresh-all');
-  const targets = flags.boolean('no-refresh') ? [] : refreshTargets(state.lock, slugs, refreshAll);
+  const refresh = refreshMode(flags);
+  const targets = refresh === 'none' ? [] : refreshTargets(state.lock, slugs, refresh === 'all');
   const skippedRefresh = targets.length > 0 && !serviceConfigured(io.env, flags);
   const remotes = targets.length > 0 && !skippedRefresh ? await refreshRemotes(state.lock, targets, { flags, output, io }) : new Map<string, Remote>();
   // The quality findings `check` reports (the manifest's settings), counted per article: reads the cache only.
@@ -118,7 +119,7 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
       manifest: manifest?.file ?? null,
       lockFile: state.lockFile,
       cacheDir: state.cacheDir,
-      refreshed: flags.boolean('no-refresh') || skippedRefresh ? 'none' : refreshAll ? 'all' : 'unfinished',
+      refreshed: skippedRefresh ? 'none' : refresh,
       articles: rows,
       notInLock,
       edited: edits.edited,
@@ -149,6 +150,14 @@ async function runStatus({ flags, output, io }: CommandContext): Promise<ExitCod
     );
   }
   return EXIT_CODES.ok;
+}
+
+/** What status asks the service about: nothing, the unfinished articles (the default), or every article. */
+function refreshMode(flags: ParsedFlags): 'none' | 'unfinished' | 'all' {
+  const all = flags.boolean('refresh-all');
+  const none = flags.boolean('no-refresh');
+  if (all && none) throw new UsageError('--refresh-all and --no-refresh contradict each other; pass one.');
+  return none ? 'none' : all ? 'all' : 'unfinished';
 }
 
 /** The entries worth asking the service about: unfinished ones (all with `--refresh-all`) that have an id of the real service. */

@@ -14,6 +14,7 @@ import { recordCalendar } from '../calendar-report.js';
 import type { ProgressDisplay } from '../progress-display.js';
 import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, type ServiceConnection } from '../service-connection.js';
 import { SyncProgress } from '../sync-progress.js';
+import { UsageError } from '../usage-error.js';
 import { dueText, refreshRun, type RefreshRun } from '../refresh-run.js';
 import { checkRetryFailed, planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../spending-flags.js';
 
@@ -264,6 +265,7 @@ export async function executeSync({ flags, output, io, verbose }: CommandContext
 /** What the flags (and the environment) ask of this run, besides the manifest and the lock file. */
 export function syncSettings(flags: ParsedFlags, env: NodeJS.ProcessEnv) {
   const offline = flags.boolean('offline');
+  if (offline && flags.has('base-url')) throw new UsageError('--offline and --base-url contradict each other: --offline writes placeholder articles on an embedded emulator, --base-url names a service; pass one.');
   // The embedded emulator honours Idempotency-Key, so unknown creates are repeated safely there.
   const rules: SyncRules = { ...syncRules(flags, env), ...(offline ? { idempotentCreates: true } : {}) };
   const concurrency = flags.wholeNumber('concurrency', 1, DEFAULT_CREATE_CONCURRENCY);
