@@ -59,7 +59,10 @@ describe('edit', () => {
   });
 
   it('should say when a newer article exists behind the edit, and fail verify on an empty edit', async () => {
-    expect((await cli(['regenerate', 'edit-me', '--poll-interval', '20ms'])).code).toBe(0);
+    const regenerated = await cli(['regenerate', 'edit-me', '--poll-interval', '20ms']);
+    expect(regenerated.code).toBe(0);
+    // Not "served until the new ones are finished": the edit stays on the site, and the message says so.
+    expect(regenerated.stderr).toContain('A hand edit stays on the site instead of the new article until you delete it: articles.edits/edit-me.html.');
     expect(await readFile(editFile(), 'utf8')).toContain('My own title');
     const status = await cli(['status', '--no-refresh']);
     expect(status.stdout).toContain('edit-me: a newer article exists behind the edit');

@@ -137,5 +137,5 @@ function shortHash(output: string | null): string {
 function printGateNote(output: Output, required: boolean, cwd: string, manifest: Manifest | undefined): void {
   if (required) return;
   const where = manifest === undefined ? 'the manifest' : shownPath(cwd, manifest.file);
-  output.out(output.style.dim(`The review gate is off (no review: true in ${where}): approvals are kept, and gate builds once it is on.`));
+  output.out(output.style.dim(`The review gate is off (no review: true in ${where}): approvals are kept, and take effect once it is on.`));
 }

@@ -2,7 +2,7 @@
 import { currentTime } from '../../lang/clock.js';
 import { ArticleLoaderError } from '../../errors.js';
 import { didYouMean, suggestName } from '../../manifest/suggestion.js';
-import { readLockState, regenerationPlan } from '../../sync/index.js';
+import { editFile, editsDirFor, listEdits, readLockState, regenerationPlan } from '../../sync/index.js';
 import type { Manifest } from '../../manifest/index.js';
 import { COMMON_FLAG_HELP } from '../command-line.js';
 import type { CommandContext, CommandDefinition } from '../command-runner.js';
@@ -96,7 +96,9 @@ async function runRegenerate(context: CommandContext): Promise<ExitCode> {
     else output.out(`regenerate would pay for ${cost}: ${slugs.join(', ')}. Nothing was created (--dry-run).`);
     return EXIT_CODES.ok;
   }
-  output.err(`regenerate pays for ${cost}: ${slugs.join(', ')}; the current articles are served until the new ones are finished.`);
+  const edited = (await listEdits(editsDirFor(lockFile))).filter((slug) => slugs.includes(slug));
+  const kept = edited.length === 0 ? '' : ` A hand edit stays on the site instead of the new article until you delete it: ${edited.map((slug) => shownPath(io.cwd, editFile(editsDirFor(lockFile), slug))).join(', ')}.`;
+  output.err(`regenerate pays for ${cost}: ${slugs.join(', ')}; the current articles are served until the new ones are finished.${kept}`);
   return executeSync(context, { command: 'regenerate', manifest, specs, lockFile, settings });
 }
 
