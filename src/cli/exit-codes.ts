@@ -18,7 +18,7 @@ const DECLARED = [
     meaning: 'usage or configuration error: unknown flag or bad value, no or invalid manifest, no service configured, a key given as a flag',
   },
   { code: 3, name: 'wouldCreate', meaning: 'articles would be created (and paid for) and were not: plan found some, or sync was frozen or over budget' },
-  { code: 4, name: 'verifyFailed', meaning: 'verify found an error: the lock file and the cache disagree or cannot be trusted, an unknown create is unresolved, or an edit is empty' },
+  { code: 4, name: 'verifyFailed', meaning: 'verify found an error: the lock file and the cache disagree or cannot be trusted (or read), an unknown create is unresolved, or an edit is empty' },
   { code: 5, name: 'qualityErrors', meaning: 'check found a finding of severity error in an article the build publishes' },
   { code: 130, name: 'interrupted', meaning: 'interrupted by Ctrl-C (SIGINT); the lock file is consistent' },
   { code: 143, name: 'terminated', meaning: 'stopped by SIGTERM; the lock file is consistent' },

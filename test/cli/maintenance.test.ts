@@ -1,6 +1,6 @@
 // `status`, `prune` and `verify` over real lock files and caches written by `sync`.
 // Through the bin's own `main` in this process (test/cli/in-process-cli.ts); one read-only run of each command also through the built bin in a child, which must answer alike.
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
@@ -188,5 +188,15 @@ describe('astro-article-loader verify', () => {
     const result = await runCliInProcess(['verify'], { cwd: dir });
     expect(result.code).toBe(4);
     expect(result.stdout).toContain('corrupt_lock');
+  });
+
+  it('should exit 4, not 1, on a lock file path that is a directory', async () => {
+    const dir = await syncedProject(['verify directory']);
+    const lockFile = path.join(dir, 'articles.lock.json');
+    await rm(lockFile);
+    await mkdir(lockFile);
+    const result = await runCliInProcess(['verify', '--json'], { cwd: dir });
+    expect(result.code).toBe(4);
+    expect(JSON.parse(result.stdout).problems).toEqual([expect.objectContaining({ code: 'lock_read_failed', severity: 'error', message: expect.stringContaining('it is a directory, not a file') })]);
   });
 });

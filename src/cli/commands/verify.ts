@@ -51,8 +51,8 @@ async function runVerify({ flags, output, io }: CommandContext): Promise<ExitCod
   try {
     ({ problems, entries } = await verifyArticles(lockFile));
   } catch (error) {
-    // A lock file that does not parse is the first thing verify exists to catch.
-    if (error instanceof ArticleLoaderError && (error.code === 'corrupt_lock' || error.code === 'unsupported_lock_version')) {
+    // A lock file that does not parse, or cannot be read at all (a directory at its path), is the first thing verify exists to catch.
+    if (error instanceof ArticleLoaderError && (error.code === 'corrupt_lock' || error.code === 'unsupported_lock_version' || error.code === 'lock_read_failed')) {
       problems = [{ code: error.code, severity: 'error', file: lockFile, message: error.message }];
     } else throw error;
   }
