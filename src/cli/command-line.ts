@@ -133,7 +133,8 @@ export function parseCommandLine(
     const parsed = parseArgs({ args: rest, options: { ...COMMON_FLAGS, ...flags }, strict: true, allowPositionals: positionals !== undefined });
     const values = parsed.values as Record<string, string | boolean | (string | boolean)[] | undefined>;
     if (positionals !== undefined && values.help !== true) checkPositionals(parsed.positionals, positionals);
-    return new ParsedFlags(values, lists, parsed.positionals);
+    // Slugs are NFC (manifest/slug.ts): one typed or pasted in another Unicode form (café as e + U+0301) names the same article.
+    return new ParsedFlags(values, lists, parsed.positionals.map((positional) => positional.normalize('NFC')));
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(parseArgsMessage(error as Error, Object.keys({ ...COMMON_FLAGS, ...flags })));

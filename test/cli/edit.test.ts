@@ -75,4 +75,19 @@ describe('edit', () => {
     expect(empty.code).toBe(4);
     expect(JSON.parse(empty.stdout).problems).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'empty_edit', slug: 'edit-me' })]));
   });
+
+  it('should take a slug typed in another Unicode form (é as e + U+0301) as the slug it names', async () => {
+    const { dir: own, cleanup: done } = await tempProject({ 'articles.yaml': 'articles:\n  - keyword: coffee notes\n    slug: café\n' });
+    try {
+      const run = (args: string[]) => runCliInProcess(args, { cwd: own, env: serviceEnv(emulator.url) });
+      expect((await run(['sync', '--poll-interval', '20ms'])).code).toBe(0);
+      const decomposed = 'cafe\u0301';
+      expect(decomposed).not.toBe('café');
+      const result = await run(['edit', decomposed]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(await readFile(path.join(own, 'articles.edits', 'café.html'), 'utf8')).toContain('hand edit of "café"');
+    } finally {
+      await done();
+    }
+  });
 });
