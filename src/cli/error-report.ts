@@ -6,7 +6,7 @@ import { envFlag, type Output } from './output.js';
 /** Codes that mean "articles would have to be created and were not". */
 const WOULD_CREATE_CODES = new Set(['frozen', 'over_budget']);
 /** Codes that mean "you called it wrongly or did not configure it". */
-const USAGE_CODES = new Set(['usage', 'manifest_not_found', 'service_not_configured', 'invalid_manifest', 'invalid_now']);
+const USAGE_CODES = new Set(['usage', 'manifest_not_found', 'manifest_ambiguous', 'service_not_configured', 'invalid_manifest', 'invalid_now']);
 
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof ArticleLoaderError) {

@@ -19,7 +19,7 @@ export async function locateManifest(cwd: string, given: string | undefined, opt
   const found: string[] = [];
   for (const name of DEFAULT_MANIFEST_NAMES) if (existsSync(path.join(cwd, name))) found.push(name);
   if (found.length > 1) {
-    throw new UsageError(`found ${found.join(' and ')} in ${cwd}; say which manifest to use with --manifest <file>.`, 'manifest_not_found');
+    throw new UsageError(`found ${found.join(' and ')} in ${cwd}; say which manifest to use with --manifest <file>.`, 'manifest_ambiguous');
   }
   if (found.length === 1) return path.join(cwd, found[0]!);
   if (!options.required) return undefined;

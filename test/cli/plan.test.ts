@@ -135,5 +135,8 @@ describe('astro-article-loader plan', () => {
     const ambiguous = await runCliInProcess(['plan'], { cwd: two });
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toContain('found articles.yaml and articles.csv');
+    const json = await runCliInProcess(['plan', '--json'], { cwd: two });
+    expect(JSON.parse(json.stdout).error).toMatchObject({ code: 'manifest_ambiguous' });
+    expect(JSON.parse((await runCliInProcess(['plan', '--json'], { cwd: empty })).stdout).error).toMatchObject({ code: 'manifest_not_found' });
   });
 });
