@@ -92,7 +92,8 @@ async function refuseCommand(argv: string[], io: CommandIo): Promise<number> {
     ? `a command comes first, before its options: "${first}" is not a command (astro-article-loader <command> [options])`
     : `unknown command "${first}"${didYouMean(suggestName(first, Object.keys(SUBCOMMANDS)))}`;
   if (argv.includes('--json')) {
-    io.stdout.write(`${JSON.stringify({ schemaVersion: 1, command: null, exitCode: EXIT_CODES.usage, error: { code: 'usage', message } }, null, 2)}\n`);
+    const [{ errorJson }, { UsageError }] = await Promise.all([import('./error-report.js'), import('./usage-error.js')]);
+    io.stdout.write(`${JSON.stringify({ schemaVersion: 1, command: null, exitCode: EXIT_CODES.usage, error: errorJson(new UsageError(message)) }, null, 2)}\n`);
   } else {
     io.stderr.write(`astro-article-loader: ${message}${message.endsWith('?') ? '' : '.'}\n\n${await usage()}\n`);
   }

@@ -5,7 +5,7 @@ import { explicitParameters } from './canonical-request.js';
 import { approvalOf, billedOf, finishedArticleOf, previousOf } from './lock-entry-records.js';
 import type { LockEntry, LockEntryError, LockFile } from './lock-file.js';
 import type { LockSession } from './lock-session.js';
-import type { PlannedArticle, SyncPlan, SyncSpec } from './plan.js';
+import { recordMoves, type PlannedArticle, type SyncPlan, type SyncSpec } from './plan.js';
 import { FATAL_CODES, UNREACHABLE_CODE } from './run-rules.js';
 import { entryErrorOf, type RunState } from './run-record.js';
 import { nowIso } from '../lang/now-iso.js';
@@ -46,14 +46,11 @@ export function idempotencyKeyFor(slug: string, hash: string, attempt: number): 
  * language, with the same request): its article, output, approval and dates, no create. Before anything reads the
  * lock file by the new slug.
  */
-export async function moveEntries(plan: SyncPlan, lock: LockFile, options: Pick<CreatePhaseOptions, 'session' | 'specBySlug'>): Promise<void> {
-  const moves = plan.articles.filter((a) => a.movedFrom !== undefined && lock.articles[a.slug] === undefined && lock.articles[a.movedFrom] !== undefined);
+export async function moveEntries(plan: SyncPlan, lock: LockFile, session: LockSession): Promise<void> {
+  const moves = plan.articles.flatMap((a) => (a.movedFrom === undefined ? [] : [{ from: a.movedFrom, to: a.slug }]));
   if (moves.length === 0) return;
-  for (const article of moves) {
-    lock.articles[article.slug] = { ...lock.articles[article.movedFrom!]!, keyword: options.specBySlug.get(article.slug)!.keyword };
-    delete lock.articles[article.movedFrom!];
-  }
-  await options.session.update(() => true);
+  recordMoves(lock, moves);
+  await session.update(() => true);
 }
 
 /** Serves again the earlier finished article of each entry whose request went back to it: no create. */

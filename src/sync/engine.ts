@@ -194,7 +194,7 @@ async function createPhase(run: Run, lock: LockFile): Promise<SyncPlan> {
   state.emit({ type: 'plan', plan, lockFile: run.lockFile });
   const blocked = blockedCreates(plan, { frozen: options.frozen === true, budget: options.budget ?? DEFAULT_BUDGET }, run.lockFile);
   if (blocked !== undefined) throw blocked;
-  await moveEntries(plan, lock, { session, specBySlug });
+  await moveEntries(plan, lock, session);
   trackPlanned(run, plan, lock);
   await restoreEarlier(plan, lock, { session, state, specBySlug });
   if (plan.creates.length === 0) return plan;

@@ -7,7 +7,7 @@ import type { LockIntegrityProblem } from './lock-integrity.js';
 import { adoptCommand, retryUnknownCommand, unknownCreatesExplanation } from './unknown-creates.js';
 import { LockSession } from './lock-session.js';
 import { approvalProblems, type ApprovalProblem } from './lock-entry-records.js';
-import { movedEntries, type SyncSpec } from './plan.js';
+import { movedEntries, recordMoves, type SyncSpec } from './plan.js';
 
 export interface LockState {
   lockFile: string;
@@ -55,12 +55,7 @@ export async function pruneArticles(options: { specs: readonly Pick<SyncSpec, 's
   const prune = async (lock: LockFile): Promise<boolean> => {
     // An entry whose slug changed with its request unchanged is the new slug's article (see plan.ts): moved, never removed.
     moved = [...movedEntries(options.specs, lock, keep)].map(([to, from]) => ({ from, to }));
-    if (options.dryRun !== true) {
-      for (const { from, to } of moved) {
-        lock.articles[to] = lock.articles[from]!;
-        delete lock.articles[from];
-      }
-    }
+    if (options.dryRun !== true) recordMoves(lock, moved);
     const movedFrom = new Set(moved.map((move) => move.from));
     orphans = Object.keys(lock.articles).filter((slug) => !keep.has(slug) && !movedFrom.has(slug)).sort();
     if (options.dryRun === true) {

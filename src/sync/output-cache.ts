@@ -100,6 +100,7 @@ export class OutputCache {
   readonly processed: ProcessedStore;
   #onWarning: ((warning: CacheWarning) => void) | undefined;
   readonly #warned = new Set<string>();
+  readonly #intactHashes = new Set<string>();
 
   constructor(dir: string, options: { onWarning?: (warning: CacheWarning) => void } = {}) {
     this.dir = dir;
@@ -142,16 +143,11 @@ export class OutputCache {
    * corrupt one is also `undefined`, with a warning, so the caller fetches it again.
    */
   async read(outputHash: string): Promise<CachedOutput | undefined> {
-    const file = this.outputFile(outputHash);
-    const bytes = await readIfPresent(file);
+    const bytes = await this.#checkedBytes(outputHash);
     if (bytes === undefined) return undefined;
-    if (`sha256:${sha256Hex(bytes)}` !== outputHash) {
-      this.#warn(file, 'its content does not match its hash (edited by hand or damaged); it will be fetched again');
-      return undefined;
-    }
     const parsed = cachedOutputSchema.safeParse(safeJson(bytes.toString('utf8')));
     if (!parsed.success) {
-      this.#warn(file, 'it is not a cached article output; it will be fetched again');
+      this.#warn(this.outputFile(outputHash), 'it is not a cached article output; it will be fetched again');
       return undefined;
     }
     return parsed.data;
@@ -219,7 +215,7 @@ export class OutputCache {
       const match = /^([0-9a-f]{64})\.json$/.exec(name);
       if (match === null) continue;
       const hash = `sha256:${match[1]}`;
-      if (options.verify === true && (await this.read(hash)) === undefined) continue;
+      if (options.verify === true && !(await this.#intact(hash))) continue;
       present.add(hash);
     }
     return present;
@@ -364,6 +360,26 @@ export class OutputCache {
     if (json === undefined) throw new TypeError('a keyed store value must be a JSON value');
     await mkdir(dir, { recursive: true });
     await writeFileAtomic(join(dir, `${sha256Hex(key)}.json`), `${JSON.stringify({ sha256: sha256Hex(json), value })}\n`, { durable: false });
+  }
+
+  /**
+   * Whether the file of `hash` holds bytes of that hash, with a warning when it does not. Checked once per cache:
+   * a run plans outside the inter-process lock and again under it, and the bytes put under a hash are an output.
+   */
+  async #intact(hash: string): Promise<boolean> {
+    if (this.#intactHashes.has(hash)) return true;
+    if ((await this.#checkedBytes(hash)) === undefined) return false;
+    this.#intactHashes.add(hash);
+    return true;
+  }
+
+  /** The bytes stored under `hash` when they are of that hash; a missing file is undefined, a damaged one too, with a warning. */
+  async #checkedBytes(hash: string): Promise<Buffer | undefined> {
+    const file = this.outputFile(hash);
+    const bytes = await readIfPresent(file);
+    if (bytes === undefined || `sha256:${sha256Hex(bytes)}` === hash) return bytes;
+    this.#warn(file, 'its content does not match its hash (edited by hand or damaged); it will be fetched again');
+    return undefined;
   }
 
   /** Once a file: a run may read the same damaged file more than once (the plan outside the lock, then under it). */

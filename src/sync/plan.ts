@@ -173,6 +173,16 @@ export function movedEntries(specs: readonly Pick<SyncSpec, 'slug' | 'request'>[
   return moves;
 }
 
+/** Records each move of `movedEntries` in `lock`: the entry under its new slug, none under the old (the same request, so the same keyword). */
+export function recordMoves(lock: LockFile, moves: Iterable<{ from: string; to: string }>): void {
+  for (const { from, to } of moves) {
+    const entry = lock.articles[from];
+    if (entry === undefined || lock.articles[to] !== undefined) continue;
+    lock.articles[to] = entry;
+    delete lock.articles[from];
+  }
+}
+
 /** One spec's action, from its lock entry (if any) and the cache. */
 function planArticle(spec: SyncSpec, entry: LockEntry | undefined, cache: CacheIndex, options: PlanOptions, remote: boolean): PlannedArticle {
   const hash = requestHash(spec.request);

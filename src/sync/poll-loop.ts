@@ -10,7 +10,7 @@ import { billedFor, otherArticleError, outputOf, serviceErrorOf } from './status
 
 /**
  * Consecutive failed polls of one article before this run gives up on it (it stays pending); and consecutive 404s
- * before it is taken as gone (failed, not_found). Each waits twice as long as the last (5, 10, 20, 30 s by default):
+ * before it is taken as gone (failed, not_found). Each waits twice as long as the last, up to the longest poll gap (30 s by default):
  * a service that answers 404 for a moment (an id not yet everywhere behind its load balancer) must not cost a
  * second article.
  */

@@ -41,6 +41,20 @@ describe('compressed answers', () => {
     }
   });
 
+  it('should take a create answered in a coding it cannot decode as maybe billed: create_outcome_unknown, not retried', async () => {
+    server.route('POST', CREATE_PATH, { status: 201, headers: { 'content-encoding': 'x-unheard-of' }, body: { articleId: ARTICLE_ID } });
+    const before = server.requests.length;
+    const client = clientFor(server);
+    try {
+      const error = await rejection(client.createArticle({ targetKeyword: 'best hiking boots' }));
+      expect(error).toMatchObject({ code: 'create_outcome_unknown' });
+      expect(error.message).toContain('the answer is encoded as "x-unheard-of", which the client cannot decode');
+      expect(server.requests.length - before).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('should fail the attempt, without the key, on an answer that decodes past 64 MiB', async () => {
     // 65 MiB of spaces: well under a megabyte on the wire.
     const spaces = ' '.repeat(65 * 1024 * 1024);
@@ -49,6 +63,8 @@ describe('compressed answers', () => {
     const client = clientFor(server);
     try {
       const error = await rejection(client.getArticle(ARTICLE_ID));
+      // As docs/client.md says: an unreadable answer, invalid_response once retries are spent.
+      expect(error).toMatchObject({ code: 'invalid_response' });
       expect(error.message).toContain('the answer decodes to more than 64 MiB');
       expectNoSecret(error);
     } finally {

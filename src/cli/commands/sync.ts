@@ -229,8 +229,9 @@ export async function executeSync({ flags, output, io, verbose }: CommandContext
       budget: rules.budget,
       frozen: rules.frozen,
       onFailure: 'skip',
-      // The command run to put things right: a damaged cached output is found by its hash and fetched again (one GET).
-      verifyCache: true,
+      // A damaged cached output is found by its hash and fetched again (one GET). Found by the preview, it makes the run
+      // connect; a run with no service to ask could fetch nothing, so it does not read every output a second time.
+      verifyCache: connection !== undefined,
       concurrency: settings.concurrency,
       timeoutMs: settings.timeoutMs,
       ...(poll === undefined ? {} : { poll }),
