@@ -1,5 +1,6 @@
 // The manifest a command works on, read and checked, with the lock file and cache that go with it.
-import { formatManifestProblem, loadManifest, type Manifest } from '../manifest/index.js';
+import { formatManifestProblem, loadManifest, withRecordedSlugs, type Manifest } from '../manifest/index.js';
+import { recordedSlugs } from '../sync/index.js';
 import { manifestQuality } from '../quality/manifest-quality.js';
 import type { Output } from './output.js';
 import type { ParsedFlags } from './command-line.js';
@@ -19,12 +20,21 @@ export interface ProjectFiles<M extends Manifest | undefined = Manifest> {
  */
 export async function openProject(cwd: string, flags: ParsedFlags, output: Output): Promise<ProjectFiles> {
   const manifestFile = (await locateManifest(cwd, flags.string('manifest'), { required: true }))!;
-  const manifest = await loadManifest(manifestFile);
+  const read = await loadManifest(manifestFile);
   // A wrong `quality:` is refused by every command, as the build refuses it: before any request.
-  manifestQuality(manifest);
+  manifestQuality(read);
   // Allowed, but probably not meant (a default some entries take without effect): said on stderr, so --json stays one document.
-  for (const warning of manifest.warnings) output.err(`warning: ${formatManifestProblem(warning)}`);
-  return { manifest, ...locateLock(cwd, flags.string('lock-file'), manifest.file) };
+  for (const warning of read.warnings) output.err(`warning: ${formatManifestProblem(warning)}`);
+  const paths = locateLock(cwd, flags.string('lock-file'), read.file);
+  return { manifest: await keptSlugs(read, paths.lockFile), ...paths };
+}
+
+/**
+ * The manifest with the slugs its lock file records where the rules derive others now (`withRecordedSlugs`), as the
+ * build does. A lock file that cannot be read keeps none here: the command reads it next and reports why.
+ */
+function keptSlugs(manifest: Manifest, lockFile: string): Promise<Manifest> {
+  return withRecordedSlugs(manifest, () => recordedSlugs(lockFile).catch(() => new Set<string>()));
 }
 
 /**
@@ -34,7 +44,8 @@ export async function openProject(cwd: string, flags: ParsedFlags, output: Outpu
 export async function openLockProject(cwd: string, flags: ParsedFlags): Promise<ProjectFiles<Manifest | undefined>> {
   const lockFlag = flags.string('lock-file');
   const manifestFile = await locateManifest(cwd, flags.string('manifest'), { required: lockFlag === undefined });
-  const manifest = manifestFile === undefined ? undefined : await loadManifest(manifestFile);
-  if (manifest !== undefined) manifestQuality(manifest);
-  return { manifest, ...locateLock(cwd, lockFlag, manifest?.file) };
+  const read = manifestFile === undefined ? undefined : await loadManifest(manifestFile);
+  if (read !== undefined) manifestQuality(read);
+  const paths = locateLock(cwd, lockFlag, read?.file);
+  return { manifest: read === undefined ? undefined : await keptSlugs(read, paths.lockFile), ...paths };
 }

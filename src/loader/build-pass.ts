@@ -1,9 +1,9 @@
 // One pass of a collection: read the manifest, sync (in a build, wait for every article), put the articles in the store, report.
 import { resolve } from 'node:path';
 import { currentTime } from '../lang/clock.js';
-import { loadManifest, resolveInlineManifest, type Manifest } from '../manifest/index.js';
+import { loadManifest, resolveInlineManifest, withRecordedSlugs, type Manifest } from '../manifest/index.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
-import { editsDirFor, listEdits, syncArticles, type LockEntryError, type SyncResult } from '../sync/index.js';
+import { editsDirFor, listEdits, recordedSlugs, syncArticles, type LockEntryError, type SyncResult } from '../sync/index.js';
 import { readLockText, type CollectionScope } from './collection-scope.js';
 import type { DevSession } from './dev-session.js';
 import { withPassCalendar } from './pass-calendar.js';
@@ -54,10 +54,12 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
 export async function readManifest(scope: CollectionScope): Promise<{ manifest: Manifest; quality: QualityOptions; now: Date }> {
   const now = currentTime();
   const source = scope.options.manifest;
-  const manifest =
+  const read =
     source.kind === 'file'
       ? await loadManifest(resolve(scope.root, source.path), manifestMemo(scope.astroCacheDir, scope.context.collection))
       : resolveInlineManifest({ articles: source.articles, ...(source.defaults === undefined ? {} : { defaults: source.defaults }) }, 'astro content config (articles option)');
+  // Before anything reads a slug: an article whose derived slug the rules changed keeps the one its lock entry records.
+  const manifest = await withRecordedSlugs(read, () => recordedSlugs(scope.paths().lockFile));
   checkEntryData(manifest, scope.options.dataSchema);
   scope.log.manifestWarnings(manifest);
   const scheduled = await withPassCalendar(manifest, { lockFile: scope.paths().lockFile, record: !scope.options.frozen, now }, scope.log);

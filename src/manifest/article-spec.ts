@@ -16,6 +16,11 @@ export interface ArticleSpec extends SiteFields {
   source: { file: string; line?: number };
   /** One language of an entry with `languages` (docs/languages.md); absent otherwise, so a one-language site is unchanged. */
   translation?: ArticleTranslation;
+  /**
+   * The slug (the id, for a translation) earlier versions derived from the same keyword, when it differs from `slug`:
+   * a lock file that records it, and not `slug`, keeps it (`withRecordedSlugs`, `former-slugs.ts`).
+   */
+  formerSlug?: string;
 }
 
 /** A translation: its group, language, locale and direction; `slug` is its id by the manifest's id pattern. */
@@ -31,6 +36,8 @@ export interface ArticleTranslation {
   keywordFallback: boolean;
   /** Locale → id of each language of the entry, this one included. */
   translations: Readonly<Record<string, string>>;
+  /** The group's key earlier versions derived, when it differs from `key` (see `ArticleSpec.formerSlug`). */
+  formerKey?: string;
 }
 
 export interface Manifest {

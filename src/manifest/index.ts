@@ -2,7 +2,8 @@
 export type { ArticleSpec, Manifest } from './article-spec.js';
 export { loadManifest, parseManifest, resolveInlineManifest, MAX_MANIFEST_BYTES, MANIFEST_EXTENSIONS, type ManifestMemo } from './load-manifest.js';
 export { ManifestError, formatManifestProblem, type ManifestProblem, type ManifestSection } from './manifest-error.js';
-export { deriveSlug, validateSlug, MAX_SLUG_LENGTH, MAX_SLUG_BYTES } from './slug.js';
+export { deriveSlug, validateSlug, MAX_SLUG_LENGTH, MAX_SLUG_BYTES, type SlugSpelling } from './slug.js';
+export { withRecordedSlugs } from './former-slugs.js';
 export { CSV_LIST_SEPARATOR } from './csv-manifest.js';
 export { didYouMean, suggestName } from './suggestion.js';
 export { calendarDates, offSchedule, unrecordedDates, withCalendar, type CalendarDate } from './schedule-calendar.js';

@@ -22,7 +22,8 @@ import { deriveSlug, keywordIdentity, slugIdentity, validateSlug } from './slug.
 import { didYouMean, suggestName } from './suggestion.js';
 import { keywordTextProblem, textValueProblems } from './text-hygiene.js';
 import { languageDefaults, languageVariants, type LanguageDefaults } from './languages.js';
-import { articleTranslation, assignTranslationIds, translationGroups, translationSettings, type TranslationDraft } from './translation-ids.js';
+import { articleTranslation, assignTranslationIds, translationGroups, translationSettings, type TranslationDraft, type TranslationIdSettings } from './translation-ids.js';
+import { formerSlug } from './former-slugs.js';
 
 const SECTIONS = ['defaults', 'articles', 'review', 'translations'];
 /** Top-level keys that are settings, not articles: their values are checked by the room that reads them (see `Manifest.settings`). */
@@ -92,6 +93,8 @@ interface Draft {
   keyword?: string;
   slug?: string;
   slugIsExplicit: boolean;
+  /** The slug (then the id) earlier versions derived, when it differs from `slug` (see `former-slugs.ts`). */
+  formerSlug?: string;
   articleType?: ArticleType;
   request?: ArticleRequest;
   line?: number;
@@ -442,11 +445,16 @@ function idleDefaultWarnings(drafts: readonly Draft[], file: string, lineOf: (pa
     });
 }
 
-/** Derives the slug of every entry that has none; the derived slug must pass the same checks as a given one. */
-function deriveSlugs(drafts: Draft[], checker: Checker, unicode: boolean): void {
+/**
+ * Derives the slug of every entry that has none; the derived slug must pass the same checks as a given one. A translation
+ * follows `translations.slugs` when the manifest sets it, every other slug the rule per script (`deriveSlug`). Where the
+ * slug earlier versions derived differs and is safe, the draft keeps it as its `formerSlug`.
+ */
+function deriveSlugs(drafts: Draft[], checker: Checker, slugs: TranslationIdSettings['slugs']): void {
   for (const draft of drafts) {
     if (draft.slugIsExplicit || draft.keyword === undefined) continue;
-    const derived = deriveSlug(draft.keyword, { unicode: unicode && draft.translation !== undefined });
+    const spelling = draft.translation === undefined ? undefined : slugs;
+    const derived = deriveSlug(draft.keyword, spelling === undefined ? {} : { spelling });
     const entry = { section: 'articles' as const, index: draft.index, keyword: draft.keyword, field: 'slug' };
     const reason = derived === '' ? undefined : validateSlug(derived);
     if (derived === '') {
@@ -454,7 +462,11 @@ function deriveSlugs(drafts: Draft[], checker: Checker, unicode: boolean): void 
     } else if (reason !== undefined) {
       // The reason's own advice ("choose another slug") is replaced: the fix is to give one.
       checker.add({ ...entry, message: `derived from the keyword, "${derived}", ${reason.split(';')[0]}; add \`slug:\` to this entry` }, ['articles', draft.index]);
-    } else draft.slug = derived;
+    } else {
+      draft.slug = derived;
+      const former = formerSlug(draft.keyword, spelling === 'unicode');
+      if (former !== derived && former !== '' && validateSlug(former) === undefined) draft.formerSlug = former;
+    }
   }
 }
 
@@ -537,7 +549,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
     });
   }
   const translations = translationSettings(root.translations, (field, message) => checker.add({ section: 'top-level', field, message }, field.split('.')));
-  deriveSlugs(drafts, checker, translations.unicode);
+  deriveSlugs(drafts, checker, translations.slugs);
   assignTranslationIds(drafts, translations.pattern, (draft, message) =>
     checker.add({ section: 'articles', index: draft.index, ...(draft.keyword === undefined ? {} : { keyword: draft.keyword }), field: 'slug', message }, ['articles', draft.index]),
   );
@@ -558,6 +570,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
       index: draft.index,
       source: { file, ...(draft.line !== undefined ? { line: draft.line } : {}) },
       ...(draft.translation === undefined ? {} : { translation: articleTranslation(draft.translation, groups.get(draft.index)!) }),
+      ...(draft.formerSlug === undefined ? {} : { formerSlug: draft.formerSlug }),
     };
   });
   return { file, specs, warnings, settings: settingsOf(root, checker), ...(review.review === undefined ? {} : { review: review.review }) };

@@ -27,7 +27,7 @@ const noLatinSpelling = new Map<string, boolean>();
 
 // A letter outside the Latin script that transliterates to nothing (Japanese, Chinese, Korean,
 // Thai, Devanagari, …). Cached: a manifest repeats the same few characters many times.
-function hasNoLatinSpelling(character: string): boolean {
+export function hasNoLatinSpelling(character: string): boolean {
   let answer = noLatinSpelling.get(character);
   if (answer === undefined) {
     answer = !/\p{Script=Latin}/u.test(character) && slugify(character, SLUGIFY_OPTIONS) === '';
@@ -37,24 +37,54 @@ function hasNoLatinSpelling(character: string): boolean {
 }
 
 /**
+ * The scripts whose transliteration a reader can read: alphabets written with their vowels, which
+ * `@sindresorhus/slugify` spells letter for letter (`Москва отели` → `moskva-oteli`, `Ελληνικός
+ * καφές` → `ellinikos-kafes`). Every other script of the locale table is kept as written by
+ * default: the abjads (Arabic, Persian, Urdu, Hebrew) lose their vowels (`قهوة بالتقطير` →
+ * `qhwt-baltqtyr`), and Devanagari, Bengali, Tamil, Telugu, Thai, Chinese, Japanese and Korean
+ * transliterate to nothing. docs/languages.md gives the rule per script; a test checks each.
+ */
+const READABLE_TRANSLITERATION = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]$/u;
+
+/**
+ * How a derived slug spells a keyword's letters:
+ * - `readable` (the default): transliterated when every letter is in a script of
+ *   READABLE_TRANSLITERATION, else kept as written;
+ * - `transliterate` (a translation's, with `translations.slugs: transliterate`): transliterated
+ *   wherever the library spells every letter (Arabic too), kept as written where it spells none;
+ * - `unicode` (with `translations.slugs: unicode`): every script kept as written.
+ */
+export type SlugSpelling = 'readable' | 'transliterate' | 'unicode';
+
+function transliterates(letter: string, spelling: SlugSpelling): boolean {
+  if (spelling === 'unicode') return false;
+  return READABLE_TRANSLITERATION.test(letter) || (spelling === 'transliterate' && !hasNoLatinSpelling(letter));
+}
+
+/**
  * The slug for a keyword.
  *
- * - When every letter has a Latin spelling, the keyword is transliterated and lower-cased by
- *   `@sindresorhus/slugify`: `Größe Schuhe für Männer` → `groesse-schuhe-fuer-maenner`,
+ * - When every letter transliterates (see SlugSpelling), the keyword is transliterated and
+ *   lower-cased by `@sindresorhus/slugify`: `Größe Schuhe für Männer` → `groesse-schuhe-fuer-maenner`,
  *   `Москва отели` → `moskva-oteli`.
- * - When any letter has none (Japanese, Chinese, Korean, Thai, Devanagari, …), transliteration
- *   would drop words, so the slug keeps every letter, mark and digit as written (NFKC-normalised,
- *   lower-cased) and joins runs of anything else with `-`: `東京 ラーメン おすすめ` →
- *   `東京-ラーメン-おすすめ`. Browsers show such paths as written; they travel percent-encoded.
+ * - Otherwise the slug keeps every letter, mark and digit as written (NFKC-normalised,
+ *   lower-cased where the script has case) and joins runs of anything else with `-`:
+ *   `東京 ラーメン おすすめ` → `東京-ラーメン-おすすめ`, `قهوة بالتقطير` → `قهوة-بالتقطير`. Browsers show such
+ *   paths as written; they travel percent-encoded.
  *
  * The slug depends on the keyword only, so it stays when the title or any other parameter changes.
  * Returns '' when the keyword has nothing to make a slug from (e.g. `!!!`).
  */
-export function deriveSlug(keyword: string, options: { unicode?: boolean } = {}): string {
+export function deriveSlug(keyword: string, options: { spelling?: SlugSpelling } = {}): string {
   const normalized = keyword.normalize('NFKC');
   const letters = normalized.match(/\p{L}/gu) ?? [];
-  // `unicode` (a translation's, with the manifest's `translations.slugs: unicode`): every script kept as written.
-  if (options.unicode !== true && !letters.some(hasNoLatinSpelling)) return slugify(normalized, SLUGIFY_OPTIONS);
+  const spelling = options.spelling ?? 'readable';
+  if (letters.every((letter) => transliterates(letter, spelling))) return slugify(normalized, SLUGIFY_OPTIONS);
+  return slugAsWritten(normalized);
+}
+
+/** Letters, marks and digits as written, lower-cased, runs of anything else as one `-`. */
+export function slugAsWritten(normalized: string): string {
   return normalized
     .toLowerCase()
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')

@@ -11,13 +11,16 @@ const PLACEHOLDERS = ['{locale}', '{slug}', '{key}'];
 export interface TranslationIdSettings {
   /** With `{locale}`, `{slug}` (this language's slug) and `{key}` (the group's, the first language's slug); `/` makes folders. */
   pattern: string;
-  /** `slugs: unicode`: a translation's derived slug keeps its letters as written (`москва-отели`), not transliterated (`moskva-oteli`). */
-  unicode: boolean;
+  /**
+   * `slugs:` as written, for a translation's derived slug: `unicode` keeps every script as written (`ru/москва-отели`),
+   * `transliterate` spells every script the library can (`ar/qhwt-baltqtyr`); unset, the rule per script of `slug.ts`.
+   */
+  slugs?: 'transliterate' | 'unicode';
 }
 
 /** `translations:` checked; problems reported with their field. */
 export function translationSettings(value: unknown, report: (field: string, message: string) => void): TranslationIdSettings {
-  const settings: TranslationIdSettings = { pattern: DEFAULT_ID_PATTERN, unicode: false };
+  const settings: TranslationIdSettings = { pattern: DEFAULT_ID_PATTERN };
   if (value === undefined || value === null) return settings;
   if (!isPlainObject(value)) {
     report('translations', 'must be a mapping, such as { id: "{locale}/{slug}", slugs: unicode }');
@@ -29,8 +32,8 @@ export function translationSettings(value: unknown, report: (field: string, mess
       if (problem === undefined) settings.pattern = (each as string).trim();
       else report('translations.id', problem);
     } else if (key === 'slugs') {
-      if (each === 'unicode' || each === 'transliterate') settings.unicode = each === 'unicode';
-      else report('translations.slugs', 'must be "transliterate" (the default: москва → moskva) or "unicode" (keep letters as written)');
+      if (each === 'unicode' || each === 'transliterate') settings.slugs = each;
+      else report('translations.slugs', 'must be "transliterate" (every script the library spells: قهوة → qhwt) or "unicode" (every script as written: москва → москва); leave it out for the rule per script (москва → moskva, قهوة → قهوة)');
     } else report(`translations.${key}`, 'is not a setting of `translations`, which has `id` and `slugs`; remove it');
   }
   return settings;
@@ -65,25 +68,33 @@ export interface TranslationDraft {
   dir: 'ltr' | 'rtl';
   keywordFallback: boolean;
   key?: string;
+  /** The key earlier versions derived, when it differs (see `former-slugs.ts`). */
+  formerKey?: string;
 }
 
 /**
  * Gives each translation its id from the pattern: the entry's drafts (one per language, in `languages` order) share
- * the first one's slug as their key. Ids that are not safe are reported on the entry.
+ * the first one's slug as their key. Ids that are not safe are reported on the entry. A draft with a `formerSlug`
+ * (see `former-slugs.ts`) gets its former id, made the same way from the former slugs, when that differs and is safe.
  */
-export function assignTranslationIds<D extends { index: number; slug?: string; translation?: TranslationDraft }>(
+export function assignTranslationIds<D extends { index: number; slug?: string; formerSlug?: string; translation?: TranslationDraft }>(
   drafts: D[],
   pattern: string,
   report: (draft: D, message: string) => void,
 ): void {
-  const keys = new Map<number, string>();
+  const keys = new Map<number, { key: string; formerKey: string }>();
   for (const draft of drafts) {
     if (draft.translation === undefined || draft.slug === undefined) continue;
-    const key = keys.get(draft.index) ?? draft.slug;
-    keys.set(draft.index, key);
-    const id = translationId(pattern, { locale: draft.translation.locale, slug: draft.slug, key });
+    const keyed = keys.get(draft.index) ?? { key: draft.slug, formerKey: draft.formerSlug ?? draft.slug };
+    keys.set(draft.index, keyed);
+    const { locale } = draft.translation;
+    const id = translationId(pattern, { locale, slug: draft.slug, key: keyed.key });
+    const formerId = translationId(pattern, { locale, slug: draft.formerSlug ?? draft.slug, key: keyed.formerKey });
     const problem = idProblem(id);
-    draft.translation.key = key;
+    draft.translation.key = keyed.key;
+    if (keyed.formerKey !== keyed.key) draft.translation.formerKey = keyed.formerKey;
+    if (formerId !== id && idProblem(formerId) === undefined) draft.formerSlug = formerId;
+    else delete draft.formerSlug;
     if (problem === undefined) draft.slug = id;
     else {
       report(draft, `"${id}", the id from the pattern "${pattern}", ${problem}; change \`translations.id\` or give \`slug:\``);
@@ -106,5 +117,13 @@ export function translationGroups(drafts: readonly { index: number; slug?: strin
 
 /** The spec's `translation`, frozen: its group's ids are shared by every language of the entry. */
 export function articleTranslation(draft: TranslationDraft, group: Record<string, string>): ArticleTranslation {
-  return Object.freeze({ key: draft.key!, language: draft.language, locale: draft.locale, dir: draft.dir, keywordFallback: draft.keywordFallback, translations: Object.freeze({ ...group }) });
+  return Object.freeze({
+    key: draft.key!,
+    language: draft.language,
+    locale: draft.locale,
+    dir: draft.dir,
+    keywordFallback: draft.keywordFallback,
+    translations: Object.freeze({ ...group }),
+    ...(draft.formerKey === undefined ? {} : { formerKey: draft.formerKey }),
+  });
 }

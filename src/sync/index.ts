@@ -7,7 +7,7 @@ export {
 } from './canonical-request.js';
 export {
   CACHE_DIR_NAME, emptyLockFile, LOCK_ENTRY_STATUSES, LOCK_FILE_NAME, LOCK_FILE_VERSION, lockFileSchema,
-  inspectLockFile, lockPathsForManifest, parseLockFile, readLockFile, resolveLockPaths, serializeLockFile, writeLockFile,
+  inspectLockFile, lockPathsForManifest, parseLockFile, readLockFile, recordedSlugs, resolveLockPaths, serializeLockFile, writeLockFile,
   type LockApproval, type LockEntry, type LockEntryError, type LockEntryStatus, type LockFile, type PreviousArticle
 } from './lock-file.js';
 export {

@@ -167,6 +167,11 @@ export async function readLockFile(file: string): Promise<LockFile> {
   return parseLockFile(await readLockText(file), file);
 }
 
+/** The slugs the lock file records (none when there is no lock file): what `withRecordedSlugs` of the manifest room keeps. */
+export async function recordedSlugs(file: string): Promise<ReadonlySet<string>> {
+  return new Set(Object.keys((await readLockFile(file)).articles));
+}
+
 /** Like readLockFile, but integrity problems are returned rather than thrown (for `verify`). */
 export async function inspectLockFile(file: string): Promise<{ lock: LockFile; problems: LockIntegrityProblem[] }> {
   return inspectLockText(await readLockText(file), file);

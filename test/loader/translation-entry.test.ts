@@ -9,7 +9,7 @@ const [plain] = parseManifest('articles:\n  - coffee\n', 'articles.yaml').specs;
 
 describe('a translation entry', () => {
   it('should carry its locale, key, siblings and direction', () => {
-    expect(translationFields(arabic!.translation)).toEqual({ locale: 'ar', translationKey: 'coffee', translations: { en: 'en/coffee', ar: 'ar/qhwt' }, dir: 'rtl' });
+    expect(translationFields(arabic!.translation)).toEqual({ locale: 'ar', translationKey: 'coffee', translations: { en: 'en/coffee', ar: 'ar/قهوة' }, dir: 'rtl' });
     expect(translationFields(english!.translation)).toMatchObject({ locale: 'en', dir: 'ltr' });
   });
 
@@ -21,7 +21,7 @@ describe('a translation entry', () => {
   it('should wrap a translation in its language and direction', () => {
     expect(inItsLanguage('<p>x</p>', arabic!.translation)).toBe('<div lang="ar" dir="rtl"><p>x</p></div>');
     const entry = placeholderEntry({ slug: arabic!.slug, keyword: arabic!.keyword, request: arabic!.request, status: 'queued', statusDetail: null, progress: 0, error: null, lockEntry: undefined, generateDigest: () => 'd', site: arabic!, review: 'not-required' });
-    expect(entry.id).toBe('ar/qhwt');
+    expect(entry.id).toBe('ar/قهوة');
     expect(entry.data).toMatchObject({ locale: 'ar', dir: 'rtl', translationKey: 'coffee' });
     expect(entry.rendered.html.startsWith('<div lang="ar" dir="rtl"><div class="article-placeholder"')).toBe(true);
   });
