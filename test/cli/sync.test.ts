@@ -290,6 +290,38 @@ describe('astro-article-loader sync', () => {
     expect(after['en/alpha-widgets']!.articleId).toBe(before['alpha-widgets']!.articleId);
   });
 
+  it("should keep the slug a lock file records when the default for its script changes (no create, no move, the lock file unchanged), and move it on the owner's own change", async () => {
+    const manifest = (slugs?: string) =>
+      [...(slugs === undefined ? [] : ['translations:', `  slugs: ${slugs}`]), 'defaults:', '  languages: [English, Arabic]', 'articles:', '  - keyword: { English: drip coffee, Arabic: قهوة بالتقطير }', ''].join('\n');
+    // `transliterate` spells Arabic as every earlier version did by default: the lock file of a site made before the rule per script.
+    const { dir, cleanup } = await tempProject({ 'articles.yaml': manifest('transliterate') });
+    cleanups.push(cleanup);
+    expect((await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
+    const lockFile = path.join(dir, 'articles.lock.json');
+    const lockText = await readFile(lockFile, 'utf8');
+    expect(Object.keys(JSON.parse(lockText).articles).sort()).toEqual(['ar/qhwt-baltqtyr', 'en/drip-coffee']);
+
+    await writeFile(path.join(dir, 'articles.yaml'), manifest());
+    const requests = emulator.requests.length;
+    const planned = JSON.parse((await runCliInProcess(['plan', '--json'], { cwd: dir, env: serviceEnv(emulator.url) })).stdout) as { articles: { slug: string; action: string; movedFrom: string | null }[]; orphans: unknown[] };
+    expect(planned.articles.map((a) => [a.slug, a.action, a.movedFrom])).toEqual([
+      ['en/drip-coffee', 'reuse', null],
+      ['ar/qhwt-baltqtyr', 'reuse', null],
+    ]);
+    expect(planned.orphans).toEqual([]);
+    const synced = await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) });
+    expect(synced.code, synced.stdout + synced.stderr).toBe(0);
+    expect(synced.stdout).toContain('2 reused');
+    expect(emulator.requests.length).toBe(requests);
+    expect(await readFile(lockFile, 'utf8')).toBe(lockText);
+    expect(created(['قهوة بالتقطير'])).toBe(1);
+
+    // The owner asks for Unicode slugs: the article moves to its new id, still bought once.
+    await writeFile(path.join(dir, 'articles.yaml'), manifest('unicode'));
+    const moved = JSON.parse((await runCliInProcess(['plan', '--json'], { cwd: dir, env: serviceEnv(emulator.url) })).stdout) as { articles: { slug: string; action: string; movedFrom: string | null }[] };
+    expect(moved.articles[1]).toMatchObject({ slug: 'ar/قهوة-بالتقطير', action: 'reuse', movedFrom: 'ar/qhwt-baltqtyr' });
+  });
+
   it('should plan a damaged cached output as a fetch and fetch it again in sync, with one GET and no create', async () => {
     const dir = await project(['damaged output keyword']);
     expect((await runCliInProcess(['sync', ...FAST], { cwd: dir, env: serviceEnv(emulator.url) })).code).toBe(0);
