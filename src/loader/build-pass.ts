@@ -1,5 +1,6 @@
 // One pass of a collection: read the manifest, sync (in a build, wait for every article), put the articles in the store, report.
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { currentTime } from '../lang/clock.js';
 import { loadManifest, resolveInlineManifest, withRecordedSlugs, type Manifest } from '../manifest/index.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
@@ -20,6 +21,7 @@ import { passCovers } from './pass-covers.js';
 import type { StoreWriter } from './store-writer.js';
 import { SyncReporter } from './sync-report.js';
 import { applyResult, articleMarks, publishDates, unpublishedSlugs } from './sync-entries.js';
+import { restRouteAdvice } from './rest-route.js';
 
 /** One sync: read the manifest, create and (in a build) wait, then put every article in the store. In dev, a wait still needed goes on in the background. */
 export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: DevSession | undefined): Promise<void> {
@@ -62,8 +64,18 @@ export async function readManifest(scope: CollectionScope): Promise<{ manifest: 
   const manifest = await withRecordedSlugs(read, () => recordedSlugs(scope.paths().lockFile));
   checkEntryData(manifest, scope.options.dataSchema);
   scope.log.manifestWarnings(manifest);
+  await adviseRestRoute(scope, manifest);
   const scheduled = await withPassCalendar(manifest, { lockFile: scope.paths().lockFile, record: !scope.options.frozen, now }, scope.log);
   return { manifest: scheduled, quality: passQuality(scope, manifest), now };
+}
+
+/** Ids with folders (`de/x`) and no page that takes them whole: said before Astro renders the pages and stops on one. */
+async function adviseRestRoute(scope: CollectionScope, manifest: Manifest): Promise<void> {
+  if (scope.log.restRouteSaid) return;
+  const ids = manifest.specs.map((spec) => spec.slug);
+  const srcDir = scope.context.config.srcDir === undefined ? resolve(scope.root, 'src') : fileURLToPath(scope.context.config.srcDir);
+  const advice = await restRouteAdvice(ids, scope.context.collection, resolve(srcDir, 'pages'));
+  if (advice !== undefined) scope.log.restRoute(advice, scope.context.collection, ids.find((id) => id.includes('/'))!);
 }
 
 /** The service of one pass: the real one, or the embedded emulator, started only when an article needs it. */

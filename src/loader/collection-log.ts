@@ -4,6 +4,8 @@ import { formatManifestProblem, type Manifest } from '../manifest/index.js';
 import { notReadyAdvice, type LockEntryError, type NotReadyArticle } from '../sync/index.js';
 import { embeddedWriterLabel } from '../service/embedded-emulator.js';
 import { API_KEY_ENV, API_URL_ENV, OFFLINE_DOWNLOADS, type ResolvedLoaderOptions } from './options.js';
+import type { RestRouteAdvice } from './rest-route.js';
+import { escapeRegExp } from '../lang/escape.js';
 import { shortPath, type LoaderLogger } from './sync-report.js';
 
 /** What the store writer did with the entries of one pass, for its closing lines. */
@@ -32,6 +34,7 @@ export class CollectionLog {
   #manifestWarnings = '';
   #qualityDifferSaid = false;
   #reviewDifferSaid = false;
+  #restRouteSaid = false;
 
   constructor(logger: LoaderLogger, root: string) {
     this.logger = logger;
@@ -123,6 +126,31 @@ export class CollectionLog {
     this.logger.warn(
       `the loader option \`quality\` differs from \`quality:\` in ${shortPath(file, this.#root)}; this build uses the loader option, but \`check\` and \`status\` read the manifest's: keep the settings in the manifest`,
     );
+  }
+
+  /** Whether the rest route's warning was given: a session says it once (a build has one pass per collection). */
+  get restRouteSaid(): boolean {
+    return this.#restRouteSaid;
+  }
+
+  /** The ids have folders and no page takes them whole: the page Astro will stop on and its new name, or the rest route a page needs; and the guide. */
+  restRoute(advice: RestRouteAdvice, collection: string, example: string): void {
+    if (this.#restRouteSaid) return;
+    this.#restRouteSaid = true;
+    const guide = 'see "Several languages" in the README of astro-article-loader and its guide docs/languages-routing.md';
+    if (advice.kind === 'one-segment') {
+      const param = escapeRegExp(advice.param);
+      const renamed = advice.file.replace(new RegExp(`\\[${param}\\](?!.*\\[${param}\\])`), `[...${advice.param}]`);
+      this.logger.warn(
+        `${shortPath(advice.file, this.#root)} reads the collection "${collection}", whose ids have folders (${example}), but [${advice.param}] takes one path segment: ` +
+          `Astro will stop with "Missing parameter: ${advice.param}". Rename the page ${shortPath(renamed, this.#root)}: a rest parameter takes the whole id; ${guide}`,
+      );
+    } else {
+      this.logger.warn(
+        `the ids of the collection "${collection}" have folders (${example}): their page needs a rest parameter, such as src/pages/articles/[...slug].astro, ` +
+          `where [slug].astro makes Astro stop with "Missing parameter: slug"; ${guide}`,
+      );
+    }
   }
 
   /** The loader option `review` differs from the manifest's `review:`: said once, since the CLI reads the manifest's. */
