@@ -25,6 +25,7 @@ describe('manifest public API', () => {
         'unrecordedDates',
         'validateSlug',
         'withCalendar',
+        'withRecordedSlugs',
       ].sort(),
     );
   });
