@@ -16,6 +16,14 @@ export function formerSlug(keyword: string, unicode: boolean): string {
 }
 
 /**
+ * Whether the slug earlier versions derived from `keyword` can differ from today's: only with a letter outside the Latin
+ * script, since both rules transliterate Latin alike and keep every script as written with `unicode`.
+ */
+export function mayHaveFormerSlug(keyword: string, unicode: boolean): boolean {
+  return !unicode && /[^\P{L}\p{Script=Latin}]/u.test(keyword);
+}
+
+/**
  * The manifest with each spec's `formerSlug` taken back where the lock file records it and not the
  * new one, and no other spec claims it: the default that derived the slug changed, the owner
  * changed nothing, so the article keeps its id and its URL (an owner's own change of `slug:` or of

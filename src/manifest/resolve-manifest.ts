@@ -23,7 +23,7 @@ import { didYouMean, suggestName } from './suggestion.js';
 import { keywordTextProblem, textValueProblems } from './text-hygiene.js';
 import { languageDefaults, languageVariants, type LanguageDefaults } from './languages.js';
 import { articleTranslation, assignTranslationIds, translationGroups, translationSettings, type TranslationDraft, type TranslationIdSettings } from './translation-ids.js';
-import { formerSlug } from './former-slugs.js';
+import { formerSlug, mayHaveFormerSlug } from './former-slugs.js';
 
 const SECTIONS = ['defaults', 'articles', 'review', 'translations'];
 /** Top-level keys that are settings, not articles: their values are checked by the room that reads them (see `Manifest.settings`). */
@@ -464,6 +464,7 @@ function deriveSlugs(drafts: Draft[], checker: Checker, slugs: TranslationIdSett
       checker.add({ ...entry, message: `derived from the keyword, "${derived}", ${reason.split(';')[0]}; add \`slug:\` to this entry` }, ['articles', draft.index]);
     } else {
       draft.slug = derived;
+      if (!mayHaveFormerSlug(draft.keyword, spelling === 'unicode')) continue;
       const former = formerSlug(draft.keyword, spelling === 'unicode');
       if (former !== derived && former !== '' && validateSlug(former) === undefined) draft.formerSlug = former;
     }
