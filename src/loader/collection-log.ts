@@ -133,7 +133,10 @@ export class CollectionLog {
     return this.#restRouteSaid;
   }
 
-  /** The ids have folders and no page takes them whole: the page Astro will stop on and its new name, or the rest route a page needs; and the guide. */
+  /**
+   * The ids have folders and no page takes them whole: a warning naming the page Astro will stop on and its new name, or, when
+   * no page the loader can read takes them, an info line saying a page needs a rest route; and the guide.
+   */
   restRoute(advice: RestRouteAdvice, collection: string, example: string): void {
     if (this.#restRouteSaid) return;
     this.#restRouteSaid = true;
@@ -146,8 +149,9 @@ export class CollectionLog {
           `Astro will stop with "Missing parameter: ${advice.param}". Rename the page ${shortPath(renamed, this.#root)}: a rest parameter takes the whole id; ${guide}`,
       );
     } else {
-      this.logger.warn(
-        `the ids of the collection "${collection}" have folders (${example}): their page needs a rest parameter, such as src/pages/articles/[...slug].astro, ` +
+      // Not a warning: a page may take the ids through a helper the loader cannot see (the playground's do), and be right.
+      this.logger.info(
+        `the ids of the collection "${collection}" have folders (${example}): a page that takes them whole needs a rest parameter, such as src/pages/articles/[...slug].astro, ` +
           `where [slug].astro makes Astro stop with "Missing parameter: slug"; ${guide}`,
       );
     }
