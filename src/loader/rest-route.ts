@@ -13,8 +13,8 @@ export type RestRouteAdvice =
   /** No page file names the collection in a `getCollection` call the loader can see: the owner may not know. */
   | { kind: 'no-page-found' };
 
-/** `params: { slug: entry.id }`: a page that puts an entry's id in a parameter (named here), not a tag or a page number. */
-const ID_IN_PARAMS = /params\s*:\s*\{[^}]*?\b(\w+)\s*:\s*[\w.?]*\.id\b/;
+/** `params: { slug: entry.id }`: a page that puts an entry's whole id in a parameter (named here), not a part of it, a tag or a page number. */
+const ID_IN_PARAMS = /params\s*:\s*\{[^}]*?\b(\w+)\s*:\s*[\w.?]*\.id\s*[,}]/;
 
 /**
  * The advice for a collection with these ids, or undefined when it needs none: no id has a folder, or no page that puts the

@@ -42,9 +42,17 @@ describe('restRouteAdvice', () => {
     expect(await restRouteAdvice(['coffee', 'قهوة'], 'articles', quickStart)).toBeUndefined();
   });
 
-  it('should leave a one-segment page that does not put ids in its parameters (tags, page numbers) alone', async () => {
-    const dir = await pages({ 'tags/[tag].astro': "const all = await getCollection('articles');\nreturn tags(all).map((tag) => ({ params: { tag } }));" });
+  it('should leave a one-segment page that does not put whole ids in its parameters (tags, a part of the id) alone', async () => {
+    const dir = await pages({
+      'tags/[tag].astro': "const all = await getCollection('articles');\nreturn tags(all).map((tag) => ({ params: { tag } }));",
+      '[lang]/articles/[slug].astro': "return (await getCollection('articles')).map((entry) => ({ params: { lang: entry.data.locale, slug: entry.id.split('/')[1] } }));",
+    });
     expect(await restRouteAdvice(NESTED, 'articles', dir)).toEqual({ kind: 'no-page-found' });
+  });
+
+  it('should take the parameter the id fills, when the page has several', async () => {
+    const dir = await pages({ '[lang]/[post].astro': "return (await getCollection('articles')).map((entry) => ({ params: { post: entry.id, lang: 'x' } }));" });
+    expect(await restRouteAdvice(NESTED, 'articles', dir)).toMatchObject({ kind: 'one-segment', param: 'post' });
   });
 
   it("should look only at the pages that read this collection, and say when it finds none", async () => {
