@@ -12,6 +12,12 @@ import { ManifestError, type ManifestProblem } from './manifest-error.js';
 import { frozenRequests, resolveManifestDocument } from './resolve-manifest.js';
 import { readYamlManifest } from './yaml-manifest.js';
 
+/**
+ * Which rules resolved a kept manifest, beside the package version the memo's note names: a checkout that changes how the
+ * same bytes resolve (2: slugs per script, with former slugs) must not take a note its earlier build kept.
+ */
+const RESOLUTION = 'resolution 2\0';
+
 /** The largest manifest read: 5 MiB holds tens of thousands of keywords; more is a wrong file, not a manifest. */
 export const MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
 
@@ -97,7 +103,7 @@ export async function loadManifest(file: string, memo?: ManifestMemo): Promise<M
   const absolute = path.resolve(file);
   readerFor(absolute);
   const bytes = await readManifestBytes(absolute);
-  const digest = memo === undefined ? undefined : createHash('sha256').update(absolute).update('\0').update(bytes).digest('hex');
+  const digest = memo === undefined ? undefined : createHash('sha256').update(RESOLUTION).update(absolute).update('\0').update(bytes).digest('hex');
   const kept = digest === undefined ? undefined : await memo!.get(digest);
   if (kept !== undefined) return frozenRequests(kept);
   const decoded = decodeManifest(bytes, absolute);
