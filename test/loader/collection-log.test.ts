@@ -1,6 +1,6 @@
-// The collection log's "said once" lines: the loader option and the manifest disagreeing on `review` or `quality`.
+// The collection log: its "said once" lines (the loader option and the manifest disagreeing on `review` or `quality`), and the warning of cover cards that lack a font.
 import { describe, expect, it } from 'vitest';
-import { CollectionLog } from '../../src/loader/collection-log.js';
+import { CollectionLog, emptyCounts } from '../../src/loader/collection-log.js';
 import type { LoaderLogger } from '../../src/loader/sync-report.js';
 
 function logged(): { log: CollectionLog; warnings: string[] } {
@@ -25,5 +25,20 @@ describe('collection log: settings that differ', () => {
     log.qualitySettingsDiffer('/site/articles.yaml');
     log.qualitySettingsDiffer('/site/articles.yaml');
     expect(warnings).toEqual([expect.stringContaining('differs from `quality:` in articles.yaml')]);
+  });
+});
+
+describe('collection log: cover cards without their font', () => {
+  it('should warn once per missing font, naming its articles, the script and the package to install', () => {
+    const { log, warnings } = logged();
+    const need = { script: 'Japanese', package: '@fontsource-variable/noto-sans-jp', example: 'コ' };
+    const counts = { ...emptyCounts(), cardsCached: 7 };
+    counts.cardsLacking.set(need.package, { need, slugs: ['ja/a', 'ja/b', 'ja/c', 'ja/d', 'ja/e', 'ja/f', 'ja/g'] });
+    log.entries(counts);
+    expect(warnings).toEqual([
+      'cover cards of "ja/a", "ja/b", "ja/c", "ja/d", "ja/e" and 2 more: no font for Japanese (such as "コ"), so the card leaves those letters out; run `npm install @fontsource-variable/noto-sans-jp`, and the next build draws them again',
+    ]);
+    log.entries(emptyCounts());
+    expect(warnings).toHaveLength(1);
   });
 });
