@@ -57,7 +57,7 @@ export interface FontNeed {
 export interface CardText {
   shown: string;
   faces: FontFace[];
-  /** The packages it is set in, `name@version`, and what it lacks: both go into the card's key. */
+  /** The packages it is set in, `name@version`. */
   fonts: string[];
   missing: FontNeed[];
 }
@@ -66,12 +66,13 @@ interface InstalledFont {
   pkg: FontPackage;
   dir: string;
   version: string;
-  /** Subset → sorted [from, to] code point ranges, from the package's unicode.json. */
+  /** Subset → its [from, to] code point ranges, from the package's unicode.json. */
   ranges: [string, [number, number][]][];
 }
 
 /** Joiners, variation selectors and bidi marks: no ink of their own, so no font need cover them. */
 const IGNORABLE = /^[\p{Default_Ignorable_Code_Point}\s]$/u;
+/** Catch-all subsets a text font covers sparsely: a letter in their ranges may not be in the file. */
 const SPARSE_SUBSETS = new Set(['math', 'symbols']);
 /** Punctuation, digits and marks shared by the scripts; not pictographs from U+2190 on (☕, ♥, 🍰), which only the emoji font sets (© and ™ are Inter's). */
 function isShared(letter: string): boolean {
@@ -128,6 +129,7 @@ function needOf(letter: string, order: readonly FontPackage[]): FontNeed {
 export class CardFonts {
   readonly #locate: (pkg: FontPackage) => string | undefined;
   readonly #installed = new Map<string, InstalledFont | null>();
+  readonly #versions = new Map<string, string>();
 
   constructor(locate: (pkg: FontPackage) => string | undefined = locateInstalled) {
     this.#locate = locate;
@@ -139,9 +141,13 @@ export class CardFonts {
   }
 
   #version(pkg: FontPackage): string {
-    const file = this.#locate(pkg);
-    if (file === undefined) return 'missing';
-    return String((JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version ?? '?');
+    let version = this.#versions.get(pkg.name);
+    if (version === undefined) {
+      const file = this.#locate(pkg);
+      version = file === undefined ? 'missing' : String((JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version ?? '?');
+      this.#versions.set(pkg.name, version);
+    }
+    return version;
   }
 
   /** The package's ranges, read at the first text that may need it. */
@@ -153,7 +159,6 @@ export class CardFonts {
     if (file !== undefined) {
       const dir = dirname(file);
       const subsets = JSON.parse(readFileSync(join(dir, 'unicode.json'), 'utf8')) as Record<string, string>;
-      // `math` and `symbols` are catch-all ranges a text font covers sparsely: a letter found there may not be in the file.
       const ranges = Object.entries(subsets).filter(([subset]) => !SPARSE_SUBSETS.has(subset)).map(([subset, text]) => [subset.replace(/^\[(\d+)\]$/, '$1'), parseRanges(text)] as [string, [number, number][]]);
       font = { pkg, dir, version: this.#version(pkg), ranges };
     }
