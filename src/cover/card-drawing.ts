@@ -72,9 +72,18 @@ function graphemesOf(segments: readonly string[]): string[] {
   return segments.flatMap((segment) => [...graphemes.segment(segment)].map((part) => part.segment));
 }
 
+/** The locale's word breaks; a tag Intl does not take (a manifest's own `locale:`) breaks as the default does. */
+function wordSegmenter(locale: string | undefined): Intl.Segmenter {
+  try {
+    return new Intl.Segmenter(locale, { granularity: 'word' });
+  } catch {
+    return new Intl.Segmenter(undefined, { granularity: 'word' });
+  }
+}
+
 /** The text in lines no wider than `width`, broken between words (Intl.Segmenter: spaces, or a dictionary for Thai and CJK); punctuation never starts a line. */
 function wrapLines(ctx: Context, text: string, width: number, locale: string | undefined): string[] {
-  const words = [...new Intl.Segmenter(locale, { granularity: 'word' }).segment(text)].map(({ segment }) => segment);
+  const words = [...wordSegmenter(locale).segment(text)].map(({ segment }) => segment);
   const lines: string[] = [];
   let line = '';
   for (const word of words.flatMap((word) => (ctx.measureText(word).width > width ? graphemesOf([word]) : [word]))) {

@@ -70,6 +70,10 @@ describe('a card in every script', () => {
     if (dir === 'rtl') expect(ink.left, `${script}: a short title does not reach the left half`).toBeGreaterThan(CARD_WIDTH / 2);
   }, 30_000);
 
+  it("should draw a title whose locale Intl does not take (a manifest's own locale:)", async () => {
+    await checkedCard(await draw('Coffee at home', 'not a tag!'), 'ltr', 'unknown locale');
+  }, 30_000);
+
   it('should draw a mixed title (an English phrase with an Arabic keyword) from the left, with both scripts', async () => {
     const mixed = 'Everything You Need to Know About قهوة بالتقطير';
     const text = fonts.text(mixed, 'en');
