@@ -5,7 +5,7 @@ import { COVERS_DIR_NAME } from '../sync/output-cache.js';
 import { listDir, writeFileAtomic } from '../sync/atomic-file.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardColor, type CardSettings } from './card-options.js';
 import { CardFonts, type FontNeed } from './card-fonts.js';
-import { cardFileName, cardKey, cardLibraries, isCardOf, type CardInputs, type CardLibraries } from './card-key.js';
+import { cardFileName, cardKey, cardLibraries, isCardOf, textFonts, type CardInputs } from './card-key.js';
 
 /** One article's card: its public URL, and whether this call drew it (else it came from the cache). */
 export interface CardFile {
@@ -38,7 +38,7 @@ export class CardFiles {
   /** The file names of each folder a card was looked for in, listed once: a stat per card cost more than the pass's own reads. */
   readonly #listings = new Map<string, Promise<Set<string>>>();
   readonly #fonts: CardFonts;
-  #libraries: CardLibraries | undefined;
+  #canvas: string | undefined;
 
   constructor(options: CardFilesOptions) {
     this.#options = options;
@@ -58,21 +58,23 @@ export class CardFiles {
   /**
    * The card of `slug` with `title` (in `locale`): taken from the cache, else drawn and kept there; in
    * the public folder either way. Letters no installed font has are left out, never drawn as boxes, and
-   * listed in `missing`; the key holds every font package's version, so installing one draws the card again.
+   * listed in `missing`; the key holds the fonts the card is set in and the ones it lacks, so installing
+   * one of those draws the card again (and installing another leaves it be).
    */
   async card(slug: string, title: string, locale?: string): Promise<CardFile> {
     const { settings } = this.#options;
     const inputs: CardInputs = { title, siteName: settings.siteName, locale, color: cardColor(settings, slug), width: CARD_WIDTH, height: CARD_HEIGHT };
-    this.#libraries ??= cardLibraries(this.#fonts);
-    const name = cardFileName(slug, cardKey(inputs, this.#libraries));
-    const cached = join(this.cacheDir, name);
     const titleText = this.#fonts.text(title, locale);
     const siteText = this.#fonts.text(settings.siteName);
+    const slugText = this.#fonts.text(slug.split('/').pop()!);
+    // Never a blank title area: the site name takes the title's place when none of it can be set, else the slug, else dots.
+    const fallback = /[\p{L}\p{N}]/u.test(slugText.shown) ? slugText : this.#fonts.text('• • •');
+    this.#canvas ??= cardLibraries(this.#fonts).canvas;
+    const name = cardFileName(slug, cardKey(inputs, { canvas: this.#canvas, fonts: textFonts(titleText, siteText, fallback) }));
+    const cached = join(this.cacheDir, name);
     const drawn = !(await this.#has(cached));
     if (drawn) {
       const { drawCard } = await import('./card-drawing.js');
-      const slugText = this.#fonts.text(slug.split('/').pop()!);
-      const fallback = /[\p{L}\p{N}]/u.test(slugText.shown) ? slugText : this.#fonts.text('• • •');
       const png = await drawCard({ title: titleText, siteName: siteText, fallback, locale, color: inputs.color, width: CARD_WIDTH, height: CARD_HEIGHT });
       await mkdir(dirname(cached), { recursive: true });
       await writeFileAtomic(cached, png, { durable: false });

@@ -1,7 +1,7 @@
-// A generated card's cache key: everything its pixels come from (text, locale, colour, size, layout, the canvas's version and every font package's, installed or missing), so equal keys mean equal files.
+// A generated card's cache key: everything its pixels come from (text, locale, colour, size, layout, the canvas's version and the versions of the fonts it is set in, or lacks), so equal keys mean equal files.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { CardFonts } from './card-fonts.js';
+import { CardFonts, type CardText } from './card-fonts.js';
 
 /** Bumped whenever the card's layout (card-drawing.ts) changes what it draws. */
 export const CARD_LAYOUT_VERSION = 2;
@@ -18,7 +18,7 @@ export interface CardInputs {
   height: number;
 }
 
-/** The versions of what draws the card: the canvas, and each font package (`missing` when not installed). */
+/** The versions of what draws the card: the canvas, and font packages (`missing` when not installed): every one for the entry digest, a card's own for its key. */
 export interface CardLibraries {
   canvas: string;
   fonts: Record<string, string>;
@@ -39,6 +39,19 @@ export function cardLibraries(fonts: CardFonts = new CardFonts()): CardLibraries
     }
   }
   return { canvas: canvasVersion, fonts: fonts.versions() };
+}
+
+/**
+ * The font packages `texts` are set in, with their versions, and the ones they lack, as `missing`: a card's
+ * part of the fonts. Only these: a committed card of a Latin title stays valid where the CJK fonts are not installed.
+ */
+export function textFonts(...texts: CardText[]): Record<string, string> {
+  const fonts: Record<string, string> = {};
+  for (const text of texts) {
+    for (const font of text.fonts) fonts[font.slice(0, font.lastIndexOf('@'))] = font.slice(font.lastIndexOf('@') + 1);
+    for (const need of text.missing) fonts[need.package ?? need.script] = 'missing';
+  }
+  return Object.fromEntries(Object.entries(fonts).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** 16 hex characters of the SHA-256 of the inputs, the libraries and the layout version. */

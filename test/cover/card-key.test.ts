@@ -1,6 +1,6 @@
 // A generated card's cache key and settings: equal inputs give the same file, any change in what is drawn gives another, and the options resolve as documented.
 import { describe, expect, it } from 'vitest';
-import { cardFileName, cardKey, cardLibraries, isCardOf, type CardInputs } from '../../src/cover/card-key.js';
+import { cardFileName, cardKey, cardLibraries, isCardOf, textFonts, type CardInputs } from '../../src/cover/card-key.js';
 import { CardFonts, FONT_PACKAGES, locateInstalled } from '../../src/cover/card-fonts.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardColor, cardSettings, coverCardOptionSchema, DEFAULT_CARD_COLORS } from '../../src/cover/card-options.js';
 
@@ -36,6 +36,21 @@ describe('the card key', () => {
     for (const version of Object.values(installed.fonts)) expect(version).toMatch(/^\d+\.\d+\.\d+/);
     const withoutKorean = new CardFonts((pkg) => (pkg.name.endsWith('noto-sans-kr') ? undefined : locateInstalled(pkg)));
     expect(cardLibraries(withoutKorean).fonts['@fontsource-variable/noto-sans-kr']).toBe('missing');
+  });
+
+  it('should hold the fonts a card is set in and those it lacks, not the others', () => {
+    const all = new CardFonts();
+    const withoutJapanese = new CardFonts((pkg) => (pkg.name.endsWith('noto-sans-jp') ? undefined : locateInstalled(pkg)));
+    const latin = textFonts(all.text('Pour Over Coffee'), all.text('brewnotes.example'));
+    expect(Object.keys(latin)).toEqual(['@fontsource-variable/inter']);
+    // A Latin card made where the Japanese font is installed is still good where it is not.
+    expect(textFonts(withoutJapanese.text('Pour Over Coffee'), withoutJapanese.text('brewnotes.example'))).toEqual(latin);
+    // A Japanese card made without it is not: another key once it is installed.
+    const before = textFonts(withoutJapanese.text('コーヒー入門', 'ja'));
+    expect(before).toMatchObject({ '@fontsource-variable/noto-sans-jp': 'missing' });
+    const after = textFonts(all.text('コーヒー入門', 'ja'));
+    expect(after['@fontsource-variable/noto-sans-jp']).toMatch(/^\d+\.\d+\.\d+/);
+    expect(cardKey(inputs, { canvas: '1.1.1', fonts: after })).not.toBe(cardKey(inputs, { canvas: '1.1.1', fonts: before }));
   });
 
   it("should name a card after its article and key, and tell an article's cards from another's", () => {
