@@ -20,7 +20,7 @@ export interface EntryCounts {
   /** Cover cards drawn (not in the cache yet), and taken from the cache. */
   cardsDrawn: number;
   cardsCached: number;
-  /** Font package (a script without one: its name) → what a card lacked and the articles whose cards left those letters out. */
+  /** Font package ('' for the scripts no package sets) → what a card lacked and the articles whose cards left those letters out. */
   cardsLacking: Map<string, { need: FontNeed; slugs: string[] }>;
 }
 
@@ -118,8 +118,12 @@ export class CollectionLog {
   /** One warning per missing font and pass, naming its articles: their cards leave those letters out until the font is installed. */
   cardsLackFont(need: FontNeed, slugs: readonly string[]): void {
     const named = slugs.slice(0, 5).map((slug) => `"${slug}"`).join(', ') + (slugs.length > 5 ? ` and ${slugs.length - 5} more` : '');
-    const fix = need.package === undefined ? 'no font the loader knows sets them' : `run \`npm install ${need.package}\`, and the next build draws ${slugs.length === 1 ? 'it' : 'them'} again`;
-    this.logger.warn(`cover cards of ${named}: no font for ${need.script} (such as "${need.example}"), so the card leaves those letters out; ${fix}`);
+    if (need.package === undefined) {
+      const codePoint = `U+${need.example.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      this.logger.warn(`cover cards of ${named}: no font for letters such as "${need.example}" (${codePoint}), so the card leaves them out; the loader knows no font package for their script`);
+      return;
+    }
+    this.logger.warn(`cover cards of ${named}: no font for ${need.script} (such as "${need.example}"), so the card leaves those letters out; run \`npm install ${need.package}\`, and the next build draws ${slugs.length === 1 ? 'it' : 'them'} again`);
   }
 
   /** An article's cover card could not be drawn (its entry has no cover); the build goes on. */

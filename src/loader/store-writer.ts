@@ -120,7 +120,11 @@ export class StoreWriter {
       const { cover, drawn, missing } = await articleCover({ slug, title: article.title, image: firstImage(article), locale }, pass.cards);
       if (drawn === true) this.#counts.cardsDrawn += 1;
       if (drawn === false) this.#counts.cardsCached += 1;
-      for (const need of missing) this.#counts.cardsLacking.set(need.package ?? need.script, { need, slugs: [...(this.#counts.cardsLacking.get(need.package ?? need.script)?.slugs ?? []), slug] });
+      // One warning per font package; the scripts no package sets share one.
+      for (const need of missing) {
+        const key = need.package ?? '';
+        this.#counts.cardsLacking.set(key, { need: this.#counts.cardsLacking.get(key)?.need ?? need, slugs: [...(this.#counts.cardsLacking.get(key)?.slugs ?? []), slug] });
+      }
       return cover;
     } catch (error) {
       this.#scope.log.cardFailed(slug, error instanceof Error ? error.message : String(error));

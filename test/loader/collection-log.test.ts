@@ -41,4 +41,12 @@ describe('collection log: cover cards without their font', () => {
     log.entries(emptyCounts());
     expect(warnings).toHaveLength(1);
   });
+
+  it('should say of a script no font package sets which letters the card leaves out', () => {
+    const { log, warnings } = logged();
+    const counts = emptyCounts();
+    counts.cardsLacking.set('', { need: { script: 'the script of U+0BA4', package: undefined, example: 'த' }, slugs: ['ta/kapi'] });
+    log.entries(counts);
+    expect(warnings).toEqual(['cover cards of "ta/kapi": no font for letters such as "த" (U+0BA4), so the card leaves them out; the loader knows no font package for their script']);
+  });
 });
