@@ -1,36 +1,30 @@
-// Draws one cover card: the title and the site name on a colour, laid out by satori and rasterized to PNG by resvg, with Inter from @fontsource.
+// Draws one cover card: the title and the site name on a colour, set by @napi-rs/canvas (Skia: HarfBuzz shaping, bidi, per-letter font fallback) in the fonts card-fonts.ts chose, as PNG.
 //
-// Loaded only when a card must be drawn (card-files.ts imports it on a cache miss): satori, its layout
-// engine and resvg's native module cost about a third of a second to load, which a warm build never pays.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type { CardInputs } from './card-key.js';
+// Loaded only when a card must be drawn (card-files.ts imports it on a cache miss): the canvas's native
+// module costs about a tenth of a second to load, which a warm build never pays.
+import type { CardText, FontFace } from './card-fonts.js';
 
-/** The subsets of Inter read for the title (700) and the site name (500): satori takes each glyph from the first font that has it. */
-const FONT_SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'greek', 'vietnamese'] as const;
-const FONT_WEIGHTS = [700, 500] as const;
-/** Past this many characters the title is cut at a word and ends in "…", so it fits the card in at most four lines. */
-const MAX_TITLE_CHARS = 110;
+type Canvas = typeof import('@napi-rs/canvas');
+type Context = ReturnType<ReturnType<Canvas['createCanvas']>['getContext']>;
+
+/** Past this many graphemes the title is cut at a word and ends in "…"; the layout then fits it in at most four lines. */
+const MAX_TITLE_GRAPHEMES = 110;
 const PADDING = 72;
+const MAX_TITLE_LINES = 4;
+const TITLE_SIZES = [72, 60, 52] as const;
+const LINE_HEIGHT = 1.3;
+const SITE_NAME_SIZE = 32;
 
-interface CardFont {
-  name: string;
-  data: Buffer;
-  weight: 500 | 700;
-  style: 'normal';
-}
-
-let fonts: Promise<CardFont[]> | undefined;
-
-/** WOFF files (satori reads TTF, OTF and WOFF, not WOFF2), read once per process: satori caches its parse of the same array. */
-function cardFonts(): Promise<CardFont[]> {
-  fonts ??= (async () => {
-    const fontDir = join(dirname(createRequire(import.meta.url).resolve('@fontsource/inter/package.json')), 'files');
-    const files = FONT_WEIGHTS.flatMap((weight) => FONT_SUBSETS.map((subset) => ({ weight, file: join(fontDir, `inter-${subset}-${weight}-normal.woff`) })));
-    return Promise.all(files.map(async ({ weight, file }) => ({ name: 'Inter', data: await readFile(file), weight, style: 'normal' as const })));
-  })();
-  return fonts;
+/** What one card draws. `fallback` goes in the title's place when none of the title can be set (only emoji, no font for its script). */
+export interface CardDrawing {
+  title: CardText;
+  siteName: CardText;
+  fallback: CardText;
+  /** The article's locale: how its text breaks into lines (Thai has no spaces). */
+  locale: string | undefined;
+  color: string;
+  width: number;
+  height: number;
 }
 
 /** White text on a dark colour, near-black on a light one (WCAG relative luminance). */
@@ -44,36 +38,123 @@ export function textColorOn(background: string): string {
   return luminance > 0.18 ? '#111827' : '#ffffff';
 }
 
-/** The title as the card shows it: whitespace collapsed, cut at a word past MAX_TITLE_CHARS. */
+/** The title as the card shows it: whitespace collapsed, cut at a word (or, in a script without spaces, at a grapheme) past MAX_TITLE_GRAPHEMES. */
 export function cardTitle(title: string): string {
   const text = title.replace(/\s+/g, ' ').trim();
-  if (text.length <= MAX_TITLE_CHARS) return text;
-  const cut = text.slice(0, MAX_TITLE_CHARS);
+  const parts = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map(({ segment }) => segment);
+  if (parts.length <= MAX_TITLE_GRAPHEMES) return text;
+  const cut = parts.slice(0, MAX_TITLE_GRAPHEMES).join('');
   const space = cut.lastIndexOf(' ');
-  return `${(space > MAX_TITLE_CHARS / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
+  return `${(space > cut.length / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
 }
 
-/** The card's element tree, in satori's React-like shape (no JSX: the package compiles with tsc alone). */
-function cardTree(inputs: CardInputs): Record<string, unknown> {
-  const title = cardTitle(inputs.title);
-  const fontSize = title.length <= 50 ? 72 : title.length <= 80 ? 60 : 52;
-  const color = textColorOn(inputs.color);
-  const line = (text: string, style: Record<string, unknown>) => ({ type: 'div', props: { style: { display: 'flex', width: inputs.width - 2 * PADDING, ...style }, children: text } });
-  return {
-    type: 'div',
-    props: {
-      style: { width: inputs.width, height: inputs.height, padding: PADDING, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', backgroundColor: inputs.color, color, fontFamily: 'Inter' },
-      children: [
-        line(title, { fontSize, fontWeight: 700, lineHeight: 1.15 }),
-        line(inputs.siteName, { fontSize: 32, fontWeight: 500, opacity: 0.85 }),
-      ],
-    },
-  };
+/** `rtl` when the first letter is of a right-to-left script: the line then starts at the right margin. */
+export function directionOf(text: string): 'ltr' | 'rtl' {
+  const first = /\p{L}/u.exec(text)?.[0];
+  return first !== undefined && /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}]/u.test(first) ? 'rtl' : 'ltr';
 }
+
+const registered = new Set<string>();
+
+/** Each subset file under its own family name, once per process: Skia then takes each letter from the first listed family that has it. */
+function fontList(canvas: Canvas, faces: readonly FontFace[], weight: number, size: number): string {
+  for (const face of faces) {
+    if (registered.has(face.family)) continue;
+    canvas.GlobalFonts.registerFromPath(face.file, face.family);
+    registered.add(face.family);
+  }
+  return `${weight} ${size}px ${faces.map((face) => `"${face.family}"`).join(', ')}`;
+}
+
+/** `segments` cut into graphemes, for a word wider than a line (a long URL, a title without breaks). */
+function graphemesOf(segments: readonly string[]): string[] {
+  const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return segments.flatMap((segment) => [...graphemes.segment(segment)].map((part) => part.segment));
+}
+
+/** The locale's word breaks; a tag Intl does not take (a manifest's own `locale:`) breaks as the default does. */
+function wordSegmenter(locale: string | undefined): Intl.Segmenter {
+  try {
+    return new Intl.Segmenter(locale, { granularity: 'word' });
+  } catch {
+    return new Intl.Segmenter(undefined, { granularity: 'word' });
+  }
+}
+
+/** The text in lines no wider than `width`, broken between words (Intl.Segmenter: spaces, or a dictionary for Thai and CJK); punctuation never starts a line. */
+function wrapLines(ctx: Context, text: string, width: number, locale: string | undefined): string[] {
+  const words = [...wordSegmenter(locale).segment(text)].map(({ segment }) => segment);
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words.flatMap((word) => (ctx.measureText(word).width > width ? graphemesOf([word]) : [word]))) {
+    const next = line + word;
+    if (line.trim() === '' || ctx.measureText(next.trim()).width <= width) {
+      line = next;
+      continue;
+    }
+    // Punctuation never starts a line: it takes the last word of the line down with it.
+    const space = /[\p{L}\p{N}\s]/u.test(word) ? -1 : line.trimEnd().lastIndexOf(' ');
+    lines.push((space > 0 ? line.slice(0, space) : line).trim());
+    line = `${space > 0 ? line.slice(space) : ''}${word}`.trimStart();
+  }
+  if (line.trim() !== '') lines.push(line.trim());
+  return lines;
+}
+
+/** The last line shortened until it fits with "…" after it. */
+function ellipsized(ctx: Context, line: string, width: number): string {
+  let parts = graphemesOf([line]);
+  while (parts.length > 0 && ctx.measureText(`${parts.join('').trimEnd()}…`).width > width) parts = parts.slice(0, -1);
+  return `${parts.join('').trimEnd().replace(/[\s,;:.–-]+$/, '')}…`;
+}
+
+/** The largest size at which the title fits in four lines; at the smallest, the fourth line ends in "…". */
+function fitTitle(canvas: Canvas, ctx: Context, text: CardText, width: number, locale: string | undefined): { font: string; size: number; lines: string[] } {
+  for (const size of TITLE_SIZES) {
+    ctx.font = fontList(canvas, text.faces, 700, size);
+    const lines = wrapLines(ctx, text.shown, width, locale);
+    if (lines.length <= MAX_TITLE_LINES) return { font: ctx.font, size, lines };
+    if (size === TITLE_SIZES.at(-1)) {
+      const kept = lines.slice(0, MAX_TITLE_LINES);
+      kept[MAX_TITLE_LINES - 1] = ellipsized(ctx, kept[MAX_TITLE_LINES - 1]!, width);
+      return { font: ctx.font, size, lines: kept };
+    }
+  }
+  throw new Error('unreachable: the smallest size always returns');
+}
+
+/** Lines from `top` (the first line's baseline a size below it), each starting at its direction's margin. */
+function drawLines(ctx: Context, lines: readonly string[], size: number, top: number, card: CardDrawing): void {
+  const direction = directionOf(lines.join(' '));
+  ctx.direction = direction;
+  ctx.textAlign = direction === 'rtl' ? 'right' : 'left';
+  const x = direction === 'rtl' ? card.width - PADDING : PADDING;
+  lines.forEach((line, index) => ctx.fillText(line, x, top + size + index * size * LINE_HEIGHT - size * 0.2));
+}
+
+/** Whether the text has a letter or a digit: punctuation alone would leave the title area as good as blank. */
+const hasInk = (text: CardText): boolean => /[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(text.shown);
 
 /** The card as PNG bytes, exactly `width`×`height` pixels. */
-export async function drawCard(inputs: CardInputs): Promise<Uint8Array> {
-  const [{ default: satori }, { Resvg }, cardFontList] = await Promise.all([import('satori'), import('@resvg/resvg-js'), cardFonts()]);
-  const svg = await satori(cardTree(inputs) as Parameters<typeof satori>[0], { width: inputs.width, height: inputs.height, fonts: cardFontList });
-  return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
+export async function drawCard(card: CardDrawing): Promise<Uint8Array> {
+  const canvas = await import('@napi-rs/canvas');
+  const surface = canvas.createCanvas(card.width, card.height);
+  const ctx = surface.getContext('2d');
+  ctx.fillStyle = card.color;
+  ctx.fillRect(0, 0, card.width, card.height);
+  ctx.fillStyle = textColorOn(card.color);
+  // Never a blank title area: the site name takes the title's place, else the article's slug.
+  const headline = hasInk(card.title) ? card.title : hasInk(card.siteName) ? card.siteName : card.fallback;
+  const footer = headline === card.title && hasInk(card.siteName) ? card.siteName : undefined;
+  const title = fitTitle(canvas, ctx, { ...headline, shown: cardTitle(headline.shown) }, card.width - 2 * PADDING, card.locale);
+  ctx.font = title.font;
+  drawLines(ctx, title.lines, title.size, PADDING, card);
+  if (footer !== undefined) {
+    ctx.font = fontList(canvas, footer.faces, 500, SITE_NAME_SIZE);
+    ctx.globalAlpha = 0.85;
+    const line = wrapLines(ctx, footer.shown, card.width - 2 * PADDING, undefined);
+    drawLines(ctx, [line.length > 1 ? ellipsized(ctx, line[0]!, card.width - 2 * PADDING) : (line[0] ?? '')], SITE_NAME_SIZE, card.height - PADDING - SITE_NAME_SIZE * 1.2, card);
+    ctx.globalAlpha = 1;
+  }
+  return surface.encode('png');
 }

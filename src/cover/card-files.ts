@@ -3,8 +3,9 @@ import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, posix } from 'node:path';
 import { COVERS_DIR_NAME } from '../sync/output-cache.js';
 import { listDir, writeFileAtomic } from '../sync/atomic-file.js';
-import { CARD_HEIGHT, CARD_WIDTH, cardCanShow, cardColor, type CardSettings } from './card-options.js';
-import { cardFileName, cardKey, isCardOf, type CardInputs } from './card-key.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardColor, type CardSettings } from './card-options.js';
+import { CardFonts, type FontNeed } from './card-fonts.js';
+import { cardFileName, cardKey, cardLibraries, isCardOf, textFonts, type CardInputs } from './card-key.js';
 
 /** One article's card: its public URL, and whether this call drew it (else it came from the cache). */
 export interface CardFile {
@@ -12,6 +13,8 @@ export interface CardFile {
   width: number;
   height: number;
   drawn: boolean;
+  /** What the card left out for want of a font (the title or site name without those letters): for the build's warning. */
+  missing: FontNeed[];
 }
 
 export interface CardFilesOptions {
@@ -21,6 +24,8 @@ export interface CardFilesOptions {
   /** The folder Astro copies into the build (absolute), and the URL path it is served at (ending in `/`). */
   publicDir: string;
   publicPath: string;
+  /** The installed font packages; a test passes its own to leave one out. */
+  fonts?: CardFonts;
 }
 
 /**
@@ -32,9 +37,12 @@ export class CardFiles {
   readonly #options: CardFilesOptions;
   /** The file names of each folder a card was looked for in, listed once: a stat per card cost more than the pass's own reads. */
   readonly #listings = new Map<string, Promise<Set<string>>>();
+  readonly #fonts: CardFonts;
+  #canvas: string | undefined;
 
   constructor(options: CardFilesOptions) {
     this.#options = options;
+    this.#fonts = options.fonts ?? new CardFonts();
   }
 
   /** The name every card shows under its title. */
@@ -47,17 +55,27 @@ export class CardFiles {
     return join(this.#options.cacheDir, COVERS_DIR_NAME);
   }
 
-  /** The card of `slug` with `title`: taken from the cache, else drawn and kept there; in the public folder either way. */
-  async card(slug: string, title: string): Promise<CardFile> {
+  /**
+   * The card of `slug` with `title` (in `locale`): taken from the cache, else drawn and kept there; in
+   * the public folder either way. Letters no installed font has are left out, never drawn as boxes, and
+   * listed in `missing`; the key holds the fonts the card is set in and the ones it lacks, so installing
+   * one of those draws the card again (and installing another leaves it be).
+   */
+  async card(slug: string, title: string, locale?: string): Promise<CardFile> {
     const { settings } = this.#options;
-    // Text the font cannot set would be a row of "no glyph" boxes: the card leaves it out (see cardCanShow).
-    const inputs: CardInputs = { title: cardCanShow(title) ? title : '', siteName: cardCanShow(settings.siteName) ? settings.siteName : '', color: cardColor(settings, slug), width: CARD_WIDTH, height: CARD_HEIGHT };
-    const name = cardFileName(slug, cardKey(inputs));
+    const inputs: CardInputs = { title, siteName: settings.siteName, locale, color: cardColor(settings, slug), width: CARD_WIDTH, height: CARD_HEIGHT };
+    const titleText = this.#fonts.text(title, locale);
+    const siteText = this.#fonts.text(settings.siteName);
+    const slugText = this.#fonts.text(slug.split('/').pop()!);
+    // Never a blank title area: the site name takes the title's place when none of it can be set, else the slug, else dots.
+    const fallback = /[\p{L}\p{N}]/u.test(slugText.shown) ? slugText : this.#fonts.text('• • •');
+    this.#canvas ??= cardLibraries(this.#fonts).canvas;
+    const name = cardFileName(slug, cardKey(inputs, { canvas: this.#canvas, fonts: textFonts(titleText, siteText, fallback) }));
     const cached = join(this.cacheDir, name);
     const drawn = !(await this.#has(cached));
     if (drawn) {
       const { drawCard } = await import('./card-drawing.js');
-      const png = await drawCard(inputs);
+      const png = await drawCard({ title: titleText, siteName: siteText, fallback, locale, color: inputs.color, width: CARD_WIDTH, height: CARD_HEIGHT });
       await mkdir(dirname(cached), { recursive: true });
       await writeFileAtomic(cached, png, { durable: false });
       await this.#keepOnly(cached, slug);
@@ -69,7 +87,8 @@ export class CardFiles {
       await this.#keepOnly(published, slug);
     }
     const src = `${this.#options.publicPath}${posix.join(COVERS_DIR_NAME, name)}`;
-    return { src, width: CARD_WIDTH, height: CARD_HEIGHT, drawn };
+    const missing = [...titleText.missing, ...siteText.missing.filter((need) => !titleText.missing.some((other) => other.script === need.script))];
+    return { src, width: CARD_WIDTH, height: CARD_HEIGHT, drawn, missing };
   }
 
   #names(dir: string): Promise<Set<string>> {

@@ -1,48 +1,63 @@
-// A generated card's cache key: everything its pixels come from (text, colour, size, font, layout, library versions), so equal keys mean equal files.
+// A generated card's cache key: everything its pixels come from (text, locale, colour, size, layout, the canvas's version and the versions of the fonts it is set in, or lacks), so equal keys mean equal files.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { CardFonts, type CardText } from './card-fonts.js';
 
 /** Bumped whenever the card's layout (card-drawing.ts) changes what it draws. */
-export const CARD_LAYOUT_VERSION = 1;
+export const CARD_LAYOUT_VERSION = 2;
 
 /** What one card shows. */
 export interface CardInputs {
   title: string;
   siteName: string;
+  /** The article's locale: which CJK font sets Han, and how lines break. */
+  locale: string | undefined;
   /** `#rrggbb` or `#rgb`, lower case. */
   color: string;
   width: number;
   height: number;
 }
 
-/** The versions of what draws the card: satori (layout), resvg (pixels) and the font package. */
+/** The versions of what draws the card: the canvas, and font packages (`missing` when not installed): every one for the entry digest, a card's own for its key. */
 export interface CardLibraries {
-  satori: string;
-  resvg: string;
-  font: string;
+  canvas: string;
+  fonts: Record<string, string>;
 }
 
-let libraries: CardLibraries | undefined;
+let canvasVersion: string | undefined;
 
-/** Read from the packages' package.json files (not by importing them: a warm build never loads them). */
-export function cardLibraries(): CardLibraries {
-  if (libraries !== undefined) return libraries;
-  const require = createRequire(import.meta.url);
-  const version = (name: string): string => {
+/**
+ * Read from the packages' package.json files (not by importing them: a warm build never loads them).
+ * A font installed since the last build changes them, so the cards drawn without it are drawn again.
+ */
+export function cardLibraries(fonts: CardFonts = new CardFonts()): CardLibraries {
+  if (canvasVersion === undefined) {
     try {
-      return String((require(`${name}/package.json`) as { version?: unknown }).version ?? '?');
+      canvasVersion = String((createRequire(import.meta.url)('@napi-rs/canvas/package.json') as { version?: unknown }).version ?? '?');
     } catch {
-      return 'missing';
+      canvasVersion = 'missing';
     }
-  };
-  libraries = { satori: version('satori'), resvg: version('@resvg/resvg-js'), font: `@fontsource/inter@${version('@fontsource/inter')}` };
-  return libraries;
+  }
+  return { canvas: canvasVersion, fonts: fonts.versions() };
+}
+
+/**
+ * The font packages `texts` are set in, with their versions, and the ones they lack, as `missing`: a card's
+ * part of the fonts. Only these: a committed card of a Latin title stays valid where the CJK fonts are not installed.
+ */
+export function textFonts(...texts: CardText[]): Record<string, string> {
+  const fonts: Record<string, string> = {};
+  for (const text of texts) {
+    for (const font of text.fonts) fonts[font.slice(0, font.lastIndexOf('@'))] = font.slice(font.lastIndexOf('@') + 1);
+    for (const need of text.missing) fonts[need.package ?? need.script] = 'missing';
+  }
+  return Object.fromEntries(Object.entries(fonts).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** 16 hex characters of the SHA-256 of the inputs, the libraries and the layout version. */
-export function cardKey(inputs: CardInputs, versions: CardLibraries = cardLibraries()): string {
-  const { title, siteName, color, width, height } = inputs;
-  const text = JSON.stringify({ layout: CARD_LAYOUT_VERSION, title, siteName, color, width, height, ...versions });
+export function cardKey(inputs: CardInputs, versions: CardLibraries): string {
+  const { title, siteName, locale, color, width, height } = inputs;
+  const text = JSON.stringify({ layout: CARD_LAYOUT_VERSION, title, siteName, locale: locale ?? null, color, width, height, ...versions });
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 

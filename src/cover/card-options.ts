@@ -53,17 +53,6 @@ function hostOf(site: string | URL | undefined): string | undefined {
   }
 }
 
-/**
- * A letter the card's font (Inter: Latin, Cyrillic, Greek, Vietnamese) lacks, or an emoji: drawn, it
- * would be a "no glyph" box, so a title or site name with one is left off the card (which keeps its colour and the other text).
- */
-const MISSING_GLYPH = /[^\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Common}\p{Script=Inherited}]|\p{Extended_Pictographic}/u;
-
-/** Whether the card's font can set `text` (see MISSING_GLYPH). */
-export function cardCanShow(text: string): boolean {
-  return !MISSING_GLYPH.test(text);
-}
-
 /** The article's colour: one of the list, chosen by its slug, so it stays when other articles come and go. */
 export function cardColor(settings: CardSettings, slug: string): string {
   const index = createHash('sha256').update(slug).digest().readUInt32BE(0) % settings.colors.length;

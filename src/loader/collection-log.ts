@@ -7,6 +7,7 @@ import { API_KEY_ENV, API_URL_ENV, OFFLINE_DOWNLOADS, type ResolvedLoaderOptions
 import type { RestRouteAdvice } from './rest-route.js';
 import { escapeRegExp } from '../lang/escape.js';
 import { shortPath, type LoaderLogger } from './sync-report.js';
+import type { FontNeed } from '../cover/card-fonts.js';
 
 /** What the store writer did with the entries of one pass, for its closing lines. */
 export interface EntryCounts {
@@ -21,10 +22,12 @@ export interface EntryCounts {
   /** Cover cards drawn (not in the cache yet), and taken from the cache. */
   cardsDrawn: number;
   cardsCached: number;
+  /** Font package ('' for the scripts no package sets) → what a card lacked and the articles whose cards left those letters out. */
+  cardsLacking: Map<string, { need: FontNeed; slugs: string[] }>;
 }
 
 export function emptyCounts(): EntryCounts {
-  return { unchanged: 0, rendered: 0, reused: 0, placeholders: 0, cardsDrawn: 0, cardsCached: 0 };
+  return { unchanged: 0, rendered: 0, reused: 0, placeholders: 0, cardsDrawn: 0, cardsCached: 0, cardsLacking: new Map() };
 }
 
 export class CollectionLog {
@@ -112,6 +115,18 @@ export class CollectionLog {
     const { cardsDrawn, cardsCached } = counts;
     // Said whenever entries needed cards, so a warm build shows that it drew none.
     if (cardsDrawn + cardsCached > 0) this.logger.info(`cover cards: ${cardsDrawn} drawn, ${cardsCached} from the cache`);
+    for (const { need, slugs } of counts.cardsLacking.values()) this.cardsLackFont(need, slugs);
+  }
+
+  /** One warning per missing font and pass, naming its articles: their cards leave those letters out until the font is installed. */
+  cardsLackFont(need: FontNeed, slugs: readonly string[]): void {
+    const named = slugs.slice(0, 5).map((slug) => `"${slug}"`).join(', ') + (slugs.length > 5 ? ` and ${slugs.length - 5} more` : '');
+    if (need.package === undefined) {
+      const codePoint = `U+${need.example.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      this.logger.warn(`cover cards of ${named}: no font for letters such as "${need.example}" (${codePoint}), so the card leaves them out; the loader knows no font package for their script`);
+      return;
+    }
+    this.logger.warn(`cover cards of ${named}: no font for ${need.script} (such as "${need.example}"), so the card leaves those letters out; run \`npm install ${need.package}\`, and the next build draws ${slugs.length === 1 ? 'it' : 'them'} again`);
   }
 
   /** An article's cover card could not be drawn (its entry has no cover); the build goes on. */

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CardFiles } from '../cover/card-files.js';
+import { CardFonts } from '../cover/card-fonts.js';
 import { cardLibraries } from '../cover/card-key.js';
 import { cardSettings } from '../cover/card-options.js';
 import type { CollectionScope } from './collection-scope.js';
@@ -27,9 +28,11 @@ export function passCovers(scope: CollectionScope, cacheDir: string, downloads: 
   const publicDir = downloads?.dir ?? join(context.config.publicDir === undefined ? join(root, 'public') : fileURLToPath(context.config.publicDir), '_articles');
   const publicPath = downloads?.publicPath ?? DEFAULT_IMAGE_PUBLIC_PATH;
   const prefix = publicPath.endsWith('/') ? publicPath : `${publicPath}/`;
+  // The fonts' versions are in the fingerprint: installing one rewrites the entries, whose cards are then drawn with it.
+  const fonts = new CardFonts();
   return {
-    cards: new CardFiles({ settings, cacheDir, publicDir, publicPath: prefix }),
-    coverFingerprint: JSON.stringify({ ...settings, publicPath: prefix, ...cardLibraries() }),
+    cards: new CardFiles({ settings, cacheDir, publicDir, publicPath: prefix, fonts }),
+    coverFingerprint: JSON.stringify({ ...settings, publicPath: prefix, ...cardLibraries(fonts) }),
   };
 }
 

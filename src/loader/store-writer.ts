@@ -83,7 +83,7 @@ export class StoreWriter {
     pass.signatures.set(spec.slug, quality === null ? null : { signature: quality.signature, shingles: quality.shingles ?? null, key: prepared.key });
     if (prepared.kept !== undefined) this.#counts.reused += 1;
     this.#scope.log.articleWarnings(spec.slug, article.warnings);
-    const cover = await this.#cover(spec.slug, article, pass);
+    const cover = await this.#cover(spec.slug, spec.translation?.locale, article, pass);
     const entry = finishedEntry({
       slug: spec.slug,
       keyword: spec.keyword,
@@ -114,12 +114,17 @@ export class StoreWriter {
     if (preparation.kind === 'prepared') await this.finish(preparation.entry, read, inProcess(pass.site, pass.checks), pass);
   }
 
-  /** The article's cover: its first image, else its card (counted as drawn or cached); a card that cannot be drawn is a warning and no cover. */
-  async #cover(slug: string, article: ProcessedRecord['article'], pass: PassContext): Promise<ArticleCover | null> {
+  /** The article's cover: its first image, else its card (counted as drawn or cached, and what it lacks a font for); a card that cannot be drawn is a warning and no cover. */
+  async #cover(slug: string, locale: string | undefined, article: ProcessedRecord['article'], pass: PassContext): Promise<ArticleCover | null> {
     try {
-      const { cover, drawn } = await articleCover({ slug, title: article.title, image: firstImage(article) }, pass.cards);
+      const { cover, drawn, missing } = await articleCover({ slug, title: article.title, image: firstImage(article), locale }, pass.cards);
       if (drawn === true) this.#counts.cardsDrawn += 1;
       if (drawn === false) this.#counts.cardsCached += 1;
+      // One warning per font package; the scripts no package sets share one.
+      for (const need of missing) {
+        const key = need.package ?? '';
+        this.#counts.cardsLacking.set(key, { need: this.#counts.cardsLacking.get(key)?.need ?? need, slugs: [...(this.#counts.cardsLacking.get(key)?.slugs ?? []), slug] });
+      }
       return cover;
     } catch (error) {
       this.#scope.log.cardFailed(slug, error instanceof Error ? error.message : String(error));

@@ -1,10 +1,11 @@
 // A generated card's cache key and settings: equal inputs give the same file, any change in what is drawn gives another, and the options resolve as documented.
 import { describe, expect, it } from 'vitest';
-import { cardFileName, cardKey, cardLibraries, isCardOf, type CardInputs } from '../../src/cover/card-key.js';
-import { CARD_HEIGHT, CARD_WIDTH, cardCanShow, cardColor, cardSettings, coverCardOptionSchema, DEFAULT_CARD_COLORS } from '../../src/cover/card-options.js';
+import { cardFileName, cardKey, cardLibraries, isCardOf, textFonts, type CardInputs } from '../../src/cover/card-key.js';
+import { CardFonts, FONT_PACKAGES, locateInstalled } from '../../src/cover/card-fonts.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardColor, cardSettings, coverCardOptionSchema, DEFAULT_CARD_COLORS } from '../../src/cover/card-options.js';
 
-const inputs: CardInputs = { title: 'Pour Over Coffee Ratio', siteName: 'brewnotes.example', color: '#1e3a8a', width: CARD_WIDTH, height: CARD_HEIGHT };
-const versions = { satori: '0.63.2', resvg: '2.6.2', font: '@fontsource/inter@5.3.0' };
+const inputs: CardInputs = { title: 'Pour Over Coffee Ratio', siteName: 'brewnotes.example', locale: 'en', color: '#1e3a8a', width: CARD_WIDTH, height: CARD_HEIGHT };
+const versions = { canvas: '1.1.1', fonts: { '@fontsource-variable/inter': '5.3.0', '@fontsource-variable/noto-sans-jp': 'missing' } };
 
 describe('the card key', () => {
   it('should be 16 hex characters, the same for the same inputs and libraries', () => {
@@ -17,19 +18,39 @@ describe('the card key', () => {
     const changed: CardInputs[] = [
       { ...inputs, title: 'Pour Over Coffee Ratio!' },
       { ...inputs, siteName: 'other.example' },
+      { ...inputs, locale: 'de' },
       { ...inputs, color: '#065f46' },
       { ...inputs, width: 1201 },
       { ...inputs, height: 631 },
     ];
     for (const other of changed) expect(cardKey(other, versions), JSON.stringify(other)).not.toBe(key);
-    for (const name of Object.keys(versions) as (keyof typeof versions)[]) expect(cardKey(inputs, { ...versions, [name]: 'next' }), name).not.toBe(key);
+    expect(cardKey(inputs, { ...versions, canvas: '1.2.0' })).not.toBe(key);
+    // A font installed since: every card is drawn again (one that lacked it now has its letters).
+    expect(cardKey(inputs, { ...versions, fonts: { ...versions.fonts, '@fontsource-variable/noto-sans-jp': '5.3.1' } })).not.toBe(key);
   });
 
-  it('should read the installed libraries without importing them', () => {
+  it('should read the installed libraries without importing them, a font not installed as missing', () => {
     const installed = cardLibraries();
-    expect(installed.satori).toMatch(/^\d+\.\d+\.\d+/);
-    expect(installed.resvg).toMatch(/^\d+\.\d+\.\d+/);
-    expect(installed.font).toMatch(/^@fontsource\/inter@\d+\.\d+\.\d+/);
+    expect(installed.canvas).toMatch(/^\d+\.\d+\.\d+/);
+    expect(Object.keys(installed.fonts)).toEqual(FONT_PACKAGES.map((pkg) => pkg.name));
+    for (const version of Object.values(installed.fonts)) expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    const withoutKorean = new CardFonts((pkg) => (pkg.name.endsWith('noto-sans-kr') ? undefined : locateInstalled(pkg)));
+    expect(cardLibraries(withoutKorean).fonts['@fontsource-variable/noto-sans-kr']).toBe('missing');
+  });
+
+  it('should hold the fonts a card is set in and those it lacks, not the others', () => {
+    const all = new CardFonts();
+    const withoutJapanese = new CardFonts((pkg) => (pkg.name.endsWith('noto-sans-jp') ? undefined : locateInstalled(pkg)));
+    const latin = textFonts(all.text('Pour Over Coffee'), all.text('brewnotes.example'));
+    expect(Object.keys(latin)).toEqual(['@fontsource-variable/inter']);
+    // A Latin card made where the Japanese font is installed is still good where it is not.
+    expect(textFonts(withoutJapanese.text('Pour Over Coffee'), withoutJapanese.text('brewnotes.example'))).toEqual(latin);
+    // A Japanese card made without it is not: another key once it is installed.
+    const before = textFonts(withoutJapanese.text('コーヒー入門', 'ja'));
+    expect(before).toMatchObject({ '@fontsource-variable/noto-sans-jp': 'missing' });
+    const after = textFonts(all.text('コーヒー入門', 'ja'));
+    expect(after['@fontsource-variable/noto-sans-jp']).toMatch(/^\d+\.\d+\.\d+/);
+    expect(cardKey(inputs, { canvas: '1.1.1', fonts: after })).not.toBe(cardKey(inputs, { canvas: '1.1.1', fonts: before }));
   });
 
   it("should name a card after its article and key, and tell an article's cards from another's", () => {
@@ -62,9 +83,25 @@ describe('the card settings', () => {
     expect(DEFAULT_CARD_COLORS).toContain(cardColor(settings, 'pour-over'));
   });
 
-  it('should draw only text the font can set: Latin, Cyrillic, Greek, Vietnamese, digits and punctuation', () => {
-    for (const text of ['Pour Over: 1:16 — “why”', 'Kaffee für Anfänger', 'Кофе по-турецки', 'Ελληνικός καφές', 'Cà phê sữa đá', 'café.example']) expect(cardCanShow(text), text).toBe(true);
-    for (const text of ['قهوة بالتقطير', 'コーヒーの淹れ方', 'कॉफ़ी', 'Coffee ☕']) expect(cardCanShow(text), text).toBe(false);
+  it('should set each letter in the font of its script, Latin digits and punctuation in Inter, Han by the locale', () => {
+    const fonts = new CardFonts();
+    const packages = (text: string, locale?: string) => fonts.text(text, locale).fonts.map((font) => font.replace(/@[^@]+$/, ''));
+    expect(packages('Pour Over: 1:16 — “why”')).toEqual(['@fontsource-variable/inter']);
+    expect(packages('Кофе по-турецки, Ελληνικός καφές, Cà phê sữa đá')).toEqual(['@fontsource-variable/inter']);
+    expect(packages('2024: قهوة بالتقطير')).toEqual(['@fontsource-variable/inter', '@fontsource-variable/noto-sans-arabic']);
+    expect(packages('手冲咖啡', 'zh-CN')).toEqual(['@fontsource-variable/noto-sans-sc']);
+    expect(packages('手沖咖啡', 'zh-TW')).toEqual(['@fontsource-variable/noto-sans-tc']);
+    expect(packages('珈琲の淹れ方')).toEqual(['@fontsource-variable/noto-sans-jp']);
+    expect(packages('커피', 'ko')).toEqual(['@fontsource-variable/noto-sans-kr']);
+    expect(packages('Coffee ☕')).toEqual(['@fontsource-variable/inter', '@fontsource/noto-emoji']);
+  });
+
+  it('should leave out a letter no installed font has, whole graphemes at a time, and name the font to install', () => {
+    const fonts = new CardFonts((pkg) => (pkg.install === 'optional' ? undefined : locateInstalled(pkg)));
+    expect(fonts.text('Family 👨‍👩‍👧 time')).toMatchObject({ shown: 'Family time', missing: [{ script: 'emoji', package: '@fontsource/noto-emoji', example: '👨' }] });
+    expect(fonts.text('コーヒー、入門', 'ja').missing).toEqual([{ script: 'Japanese', package: '@fontsource-variable/noto-sans-jp', example: 'コ' }]);
+    expect(fonts.text('தமிழ் coffee').missing).toEqual([{ script: 'the script of U+0BA4', package: undefined, example: 'த' }]);
+    expect(fonts.text('தமிழ் coffee').shown).toBe('coffee');
   });
 
   it('should refuse a colour that is not hex, and an empty site name', () => {

@@ -1,6 +1,6 @@
-// The collection log's "said once" lines: the loader option and the manifest disagreeing on `review` or `quality`; ids with folders and no rest route.
+// The collection log: its "said once" lines (the loader option and the manifest disagreeing on `review` or `quality`; ids with folders and no rest route), and the warning of cover cards that lack a font.
 import { describe, expect, it } from 'vitest';
-import { CollectionLog } from '../../src/loader/collection-log.js';
+import { CollectionLog, emptyCounts } from '../../src/loader/collection-log.js';
 import type { LoaderLogger } from '../../src/loader/sync-report.js';
 
 function logged(): { log: CollectionLog; warnings: string[]; infos: string[] } {
@@ -48,5 +48,28 @@ describe('collection log: ids with folders', () => {
     log.restRoute({ kind: 'no-page-found' }, 'articles', 'de/x');
     expect(warnings).toEqual([]);
     expect(infos).toEqual([expect.stringContaining('the ids of the collection "articles" have folders (de/x): a page that takes them whole needs a rest parameter')]);
+  });
+});
+
+describe('collection log: cover cards without their font', () => {
+  it('should warn once per missing font, naming its articles, the script and the package to install', () => {
+    const { log, warnings } = logged();
+    const need = { script: 'Japanese', package: '@fontsource-variable/noto-sans-jp', example: 'コ' };
+    const counts = { ...emptyCounts(), cardsCached: 7 };
+    counts.cardsLacking.set(need.package, { need, slugs: ['ja/a', 'ja/b', 'ja/c', 'ja/d', 'ja/e', 'ja/f', 'ja/g'] });
+    log.entries(counts);
+    expect(warnings).toEqual([
+      'cover cards of "ja/a", "ja/b", "ja/c", "ja/d", "ja/e" and 2 more: no font for Japanese (such as "コ"), so the card leaves those letters out; run `npm install @fontsource-variable/noto-sans-jp`, and the next build draws them again',
+    ]);
+    log.entries(emptyCounts());
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('should say of a script no font package sets which letters the card leaves out', () => {
+    const { log, warnings } = logged();
+    const counts = emptyCounts();
+    counts.cardsLacking.set('', { need: { script: 'the script of U+0BA4', package: undefined, example: 'த' }, slugs: ['ta/kapi'] });
+    log.entries(counts);
+    expect(warnings).toEqual(['cover cards of "ta/kapi": no font for letters such as "த" (U+0BA4), so the card leaves them out; the loader knows no font package for their script']);
   });
 });

@@ -1,6 +1,7 @@
 // A real `astro build` of a site in three languages (English, Arabic right to left, Russian in Cyrillic) under Astro's i18n
 // routing: a page per keyword and language at its URL, complete and reciprocal hreflang sets with x-default, links within
-// a language, dir="rtl" on the Arabic pages, JSON-LD in the page's language, and a sitemap whose alternates match the pages.
+// a language, dir="rtl" on the Arabic pages, JSON-LD in the page's language, a sitemap whose alternates match the pages, and each
+// page's og:image a generated cover card whose pixels show its title (Arabic from the right margin, Cyrillic in its letters).
 //
 // ONE build (the suite is over its time budget); every case reads what it left in dist/.
 import { existsSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { astro, buildPackage, createSite, type RunResult, type Site } from './astro-site.js';
+import { inkDifference, inkOf, MARGIN, SITE_NAME_AREA, TITLE_AREA } from '../cover/card-pixels.js';
+import { directionOf } from '../../src/cover/card-drawing.js';
 
 const SITE = 'https://languages.example';
 const LOCALES = ['en', 'ar', 'ru'];
@@ -37,6 +40,9 @@ interface Page {
   /** The text of <article>. */
   text: string;
   jsonLd: Record<string, unknown>[];
+  /** The <title>, and the og:image's URL. */
+  title: string;
+  ogImage: string | undefined;
 }
 
 let site: Site;
@@ -49,9 +55,11 @@ const attr = (node: Element, name: string) => (node.properties[name] === undefin
 
 function readBuiltPage(text: string, id: string): Page {
   const tree = unified().use(rehypeParse).parse(text);
-  const page: Page = { id, url: urlOf(id), locale: id.split('/')[0]!, key: undefined, html: { lang: undefined, dir: undefined }, alternates: {}, links: [], articleDirs: [], text: '', jsonLd: [] };
+  const page: Page = { id, url: urlOf(id), locale: id.split('/')[0]!, key: undefined, html: { lang: undefined, dir: undefined }, alternates: {}, links: [], articleDirs: [], text: '', jsonLd: [], title: '', ogImage: undefined };
   visit(tree, 'element', (node) => {
     if (node.tagName === 'meta' && attr(node, 'name') === 'translation-key') page.key = attr(node, 'content');
+    if (node.tagName === 'meta' && attr(node, 'property') === 'og:image') page.ogImage = attr(node, 'content');
+    if (node.tagName === 'title') visit(node, 'text', (inner) => void (page.title += inner.value));
     if (node.tagName === 'html') page.html = { lang: attr(node, 'lang'), dir: attr(node, 'dir') };
     const rel = node.properties.rel;
     if (node.tagName === 'link' && Array.isArray(rel) && rel.includes('alternate') && attr(node, 'hrefLang') !== undefined) {
@@ -178,5 +186,24 @@ describe('a site in three languages built with Astro i18n routing', () => {
   it('should list every page in the sitemap with the alternates its head declares', async () => {
     const sitemap = await sitemapEntries();
     for (const page of pages.values()) expect(sitemap.get(page.url), page.url).toEqual(page.alternates);
+  });
+
+  it("should give each page an og:image that is its cover card, showing its title in its script, and warn of no missing font", async () => {
+    expect(build.output).not.toContain('no font for');
+    const inks = [];
+    for (const page of pages.values()) {
+      expect(page.ogImage, page.url).toMatch(new RegExp(`^${SITE}/_articles/covers/${page.locale}/[^/]+-[0-9a-f]{16}\\.png$`));
+      const png = await readFile(join(site.root, 'dist', new URL(page.ogImage!).pathname));
+      const title = await inkOf(png, TITLE_AREA);
+      expect(title.width, page.url).toBe(1200);
+      expect(title.pixels, `${page.url}: the title "${page.title}" has ink`).toBeGreaterThan(2000);
+      // Arabic titles start at the right margin; the others (and an English phrase with an Arabic keyword) at the left.
+      if (directionOf(page.title) === 'rtl') expect(1200 - MARGIN - title.right, `${page.url}: "${page.title}" ends at the right margin`).toBeLessThanOrEqual(8);
+      else expect(title.left - MARGIN, `${page.url}: "${page.title}" starts at the left margin`).toBeLessThanOrEqual(14);
+      expect((await inkOf(png, SITE_NAME_AREA)).pixels, `${page.url}: the site name`).toBeGreaterThan(200);
+      inks.push({ url: page.url, title });
+    }
+    // Nine titles, nine drawings: letters drawn as boxes would make titles of one script look alike.
+    for (const [index, a] of inks.entries()) for (const b of inks.slice(index + 1)) expect(inkDifference(a.title, b.title), `${a.url} vs ${b.url}`).toBeGreaterThan(0.2);
   });
 });

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackage, REPO } from '../loader/astro-site.js';
 import { MODULE_LOG_FILES, moduleLogEnv } from '../module-log.js';
 
-/** satori (and its layout engine), resvg and the font files: what drawing a cover card loads. */
-const CARD_LIBRARIES = /\/node_modules\/(satori|yoga-[^/]+|@resvg\/[^/]+|@fontsource\/[^/]+)\/|\/dist\/cover\/card-drawing\.js$/;
+/** The canvas (and its native module) and the font files: what drawing a cover card loads. */
+const CARD_LIBRARIES = /\/node_modules\/(@napi-rs\/[^/]+|@fontsource(-variable)?\/[^/]+)\/|\/dist\/cover\/card-drawing\.js$/;
 
 /**
  * Loaded only when a build processes an article, reaches the service or goes offline. The
