@@ -193,7 +193,7 @@ describe('a site in three languages built with Astro i18n routing', () => {
     const inks = [];
     for (const page of pages.values()) {
       expect(page.ogImage, page.url).toMatch(new RegExp(`^${SITE}/_articles/covers/${page.locale}/[^/]+-[0-9a-f]{16}\\.png$`));
-      const png = await readFile(join(site.root, 'dist', new URL(page.ogImage!).pathname));
+      const png = await readFile(join(site.root, 'dist', decodeURIComponent(new URL(page.ogImage!).pathname)));
       const title = await inkOf(png, TITLE_AREA);
       expect(title.width, page.url).toBe(1200);
       expect(title.pixels, `${page.url}: the title "${page.title}" has ink`).toBeGreaterThan(2000);
