@@ -9,7 +9,8 @@
 // process of its own (the CLI, or bench/store-load.mjs for load()), so its peak memory is its own maxRSS, read by
 // bench/peak-memory.mjs as it exits. load() runs twice: first with no processed records (every article through the
 // pipeline and the quality checks, records written), then again with a cold store (no Astro cache): the store-only load()
-// over N records. check runs last, on the records that load() wrote.
+// over N records. check runs last, on the records that load() wrote. sync, plan and verify run at every size before
+// load() and check run at any.
 
 import { spawn } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -94,10 +95,14 @@ async function makeSite(root, count) {
   return site;
 }
 
-/** Every step at one size: `{ step: { wallMs, peakMb, lockBytes } }`. */
-async function stepsAt(count, { root, env, concurrency, record, only = STEPS }) {
-  const site = await makeSite(root, count);
-  const steps = {};
+/** The CLI's steps, then load() and check, which need the site the first part left: run one part at every size before the next. */
+const PARTS = [
+  ['sync', 'warm sync', 'plan', 'verify'],
+  ['load(), no records', 'load(), records', 'check'],
+];
+
+/** The steps `only` on the site of `count` articles (made by the first part), into `steps`. */
+async function stepsAt(count, site, steps, { env, concurrency, record, only }) {
   const cli = (command, extra = [], okCodes = [0]) => measured([CLI, command, ...extra], { cwd: site, env, okCodes });
   const runs = {
     sync: () => cli('sync', ['--concurrency', String(concurrency), '--budget', String(count)]),
@@ -111,15 +116,13 @@ async function stepsAt(count, { root, env, concurrency, record, only = STEPS }) 
     },
     check: () => cli('check', [], [0, 5]),
   };
-  for (const step of STEPS.filter((s) => only.includes(s))) {
+  for (const step of STEPS.filter((name) => only.includes(name))) {
     console.error(`  scale: ${count.toLocaleString('en-US')} articles, ${step}…`);
     const run = await runs[step]();
     const loadMs = step.startsWith('load()') ? JSON.parse(run.output.trim().split('\n').at(-1)).ms : undefined;
     steps[step] = { wallMs: run.wallMs, peakMb: run.peakMb, lockBytes: await lockSize(site), code: run.code, ...(loadMs === undefined ? {} : { loadMs }) };
     await record({ count, step, ...steps[step] });
   }
-  await rm(site, { recursive: true, force: true });
-  return steps;
 }
 
 const s = (ms) => Math.round(ms / 100) / 10;
@@ -140,10 +143,22 @@ export async function run() {
   const env = { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey };
   try {
     const bySize = new Map();
-    const baseSync = base > 0 ? (await stepsAt(base, { root, env, concurrency, record, only: ['sync'] })).sync : undefined;
-    for (const size of sizes) bySize.set(size, await stepsAt(size, { root, env, concurrency, record }));
+    const sites = new Map();
+    const options = { env, concurrency, record };
+    if (base > 0) {
+      const steps = {};
+      await stepsAt(base, await makeSite(root, base), steps, { ...options, only: ['sync'] });
+      await rm(join(root, `site-${base}`), { recursive: true, force: true });
+      bySize.set('base', steps);
+    }
+    for (const size of sizes) {
+      sites.set(size, await makeSite(root, size));
+      bySize.set(size, {});
+    }
+    // Every size's sync, plan and verify first: the figures that need no pipeline run come in before the long ones.
+    for (const only of PARTS) for (const size of sizes) await stepsAt(size, sites.get(size), bySize.get(size), { ...options, only });
     const results = sizes.map((size) => sizeResult(size, bySize.get(size)));
-    results.push(ratioResult(sizes, bySize, base, baseSync));
+    results.push(ratioResult(sizes, bySize, base, bySize.get('base')?.sync));
     return results;
   } finally {
     await emulator.stop();

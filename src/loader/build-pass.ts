@@ -1,6 +1,7 @@
 // One pass of a collection: read the manifest, sync (in a build, wait for every article), put the articles in the store, report.
 import { resolve } from 'node:path';
 import { currentTime } from '../lang/clock.js';
+import { parsesOf } from '../lang/parse-counts.js';
 import { loadManifest, resolveInlineManifest, type Manifest } from '../manifest/index.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
 import { editsDirFor, listEdits, syncArticles, type LockEntryError, type SyncResult } from '../sync/index.js';
@@ -45,6 +46,8 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
     if (!handedOver) await service.close();
   }
   await checkedLock.keep();
+  const source = scope.options.manifest;
+  scope.log.parses(source.kind === 'file' ? parsesOf('manifest', resolve(scope.root, source.path)) : undefined, parsesOf('lock', resolve(lockFile)));
 }
 
 /**

@@ -8,6 +8,7 @@ import { CorruptLockError, SyncError, UnsupportedLockVersionError } from './erro
 import { duplicateKeyProblems, requestHashProblems, type LockIntegrityProblem } from './lock-integrity.js';
 import { isVerifiedLock, lockTextDigest, noteVerifiedLock } from './verified-locks.js';
 import { noteOwnLockWrite } from './own-lock-writes.js';
+import { countParse } from '../lang/parse-counts.js';
 import { applyJournal, journalPath, NO_LOCK_TEXT } from './lock-journal.js';
 
 export const LOCK_FILE_NAME = 'articles.lock.json';
@@ -227,6 +228,7 @@ export function parseLockFile(text: string | undefined, file: string, journal?: 
 function inspectLockText(text: string | undefined, file: string, journal?: string): { lock: LockFile; problems: LockIntegrityProblem[]; digest: string } {
   const base = text === undefined ? NO_LOCK_TEXT : lockTextDigest(text);
   const json = text === undefined ? emptyLockFile() : lockJson(text, file);
+  if (text !== undefined) countParse('lock', resolve(file));
   // A text that passed the checks before (in this process, or vouched for) passes them again: they read nothing else.
   const digest = journal === undefined ? base : lockTextDigest(`${base}\u0000${journal}`);
   const known = isVerifiedLock(file, digest);
