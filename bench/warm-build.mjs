@@ -14,7 +14,7 @@
 // site's commit did; once per round, a cold build without those records measures the first build
 // after a pipeline change (every article processed).
 
-import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runAstroBuild } from './astro-child.mjs';
 import { importDist } from './dist-location.mjs';
@@ -25,6 +25,8 @@ import { clearDataStore, makeWarmSites, median, VARIANTS } from './warm-sites.mj
 const COLD_TARGET = 1.0;
 const WARM_TARGET = 1.0;
 const LOAD_TARGET = 1.5;
+/** An entry's data besides its HTML, as Astro stores it: what a page renders (issue 42; it was about 7 KB). */
+const ENTRY_DATA_TARGET = 1536;
 
 /** One `astro build`: wall time, the loader's own load() time and the pages written. */
 async function astroBuild(root, env, { cold }) {
@@ -44,6 +46,15 @@ async function processedSize(root) {
   const outputs = await sizes(join(root, 'articles.cache/outputs'));
   const sum = (values) => values.reduce((a, b) => a + b, 0);
   return { files: records.length, bytes: sum(records), outputBytes: sum(outputs) * (records.length / outputs.length) };
+}
+
+/** What Astro stored of each entry, on average: its data, and the whole entry less its HTML, in bytes as devalue writes them into the data store. */
+async function storedEntrySize(root) {
+  const { parse, stringify } = await import('devalue');
+  const store = parse(await readFile(join(root, 'node_modules/.astro/data-store.json'), 'utf8'));
+  const entries = [...(store.get('articles')?.values() ?? [])];
+  const average = (sizeOf) => Math.round(entries.reduce((sum, entry) => sum + Buffer.byteLength(sizeOf(entry)), 0) / entries.length);
+  return { data: average((entry) => stringify(entry.data)), besidesHtml: average((entry) => stringify({ ...entry, rendered: { ...entry.rendered, html: '' } })) };
 }
 
 /** The sizes to run: BENCH_WARM_ARTICLES (one size or a comma list), else 50 and 1,000. */
@@ -71,6 +82,7 @@ async function runAt({ articles, rounds }) {
     // The build that made the commit: it wrote articles.cache/processed/.
     await astroBuild(sites['article-loader'], env['article-loader'], { cold: true });
     const processed = await processedSize(sites['article-loader']);
+    const stored = await storedEntrySize(sites['article-loader']);
 
     const runs = Object.fromEntries([...VARIANTS, 'reprocess'].map((variant) => [variant, { cold: [], warm: [] }]));
     for (let round = 0; round < rounds; round++) {
@@ -129,6 +141,8 @@ async function runAt({ articles, rounds }) {
         { label: 'glob() load(), warm store', value: ms(figure('glob', 'warm', 'loadMs')), unit: 'ms' },
         { label: 'load() ratio articleLoader / glob(), warm store', value: round2(warmLoadRatio), unit: '×', target: `≤ ${LOAD_TARGET}`, ok: warmLoadRatio <= LOAD_TARGET },
         { label: 'processed record size per article (gzip)', value: Math.round(processed.bytes / processed.files), unit: 'B' },
+        { label: 'entry data besides the HTML, average as stored', value: stored.data, unit: 'B', target: `≤ ${ENTRY_DATA_TARGET}`, ok: stored.data <= ENTRY_DATA_TARGET },
+        { label: 'whole entry less its HTML (data, digest, headings, image paths), average as stored', value: stored.besidesHtml, unit: 'B' },
       ],
     };
   } finally {

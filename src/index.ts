@@ -4,6 +4,7 @@
 // sync engine, the pipeline, the service client and the emulator are imported when a build uses them.
 export { articleLoader, articleEntrySchema, ENTRY_STATUSES, LOADER_NAME, API_KEY_ENV, API_URL_ENV } from './loader/index.js';
 export { ArticlesNotReadyError, LoaderOptionError } from './loader/index.js';
+export { articleDetails, type ArticleDetails } from './loader/index.js';
 export { articleJsonLd, jsonLdScript, type JsonLdEntry, type JsonLdOptions } from './loader/index.js';
 export { articleAlternates, alternateLinkTags, AlternatesError } from './loader/index.js';
 export type { AlternatePage, AlternatesEntry, AlternatesI18n, AlternatesOptions, ArticleAlternate, AstroLocales } from './loader/index.js';

@@ -7,7 +7,7 @@ import { collectionScope, type CollectionScope } from './collection-scope.js';
 import { createRegeneration, regenerationEstimate } from './dev-regenerate.js';
 import { DevSession } from './dev-session.js';
 import type { ResolvedLoaderOptions } from './options.js';
-import type { RegenerationAnswer } from './runtime.js';
+import type { ArticleDetails, RegenerationAnswer } from './runtime.js';
 import { StoreWriter } from './store-writer.js';
 
 export class ArticleCollection {
@@ -35,6 +35,12 @@ export class ArticleCollection {
 
   get lockFile(): string {
     return this.#scope.paths().lockFile;
+  }
+
+  /** `articleDetails()` for an entry of this collection (see entry-details.ts). */
+  async details(slug: string): Promise<ArticleDetails | undefined> {
+    const { readEntryDetails } = await import('./entry-details.js');
+    return readEntryDetails(this.#scope, slug);
   }
 
   /** The first pass (its errors reach Astro); in dev, the watch, set up even when that pass failed so a fix is picked up. */

@@ -7,7 +7,8 @@ import type { ArticleSpec } from '../manifest/index.js';
 import type { CachedOutput, LockEntry, LockEntryError } from '../sync/index.js';
 import type { EntryReviewState } from '../review/review-state.js';
 import type { ArticleCover } from '../cover/article-cover.js';
-import type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus } from './entry-schema.js';
+import type { ArticleEntryConfig, ArticleEntryData, ArticleEntryStatus, FullEntryData } from './entry-schema.js';
+import type { EntryDataPart } from './option-declarations.js';
 import { escapeHtml } from '../lang/escape.js';
 import { inItsLanguage, translationFields } from './translation-entry.js';
 import { settingsOfLocale, type LocaleSettings } from './locale-links.js';
@@ -17,7 +18,7 @@ export interface StoreEntry {
   id: string;
   data: Record<string, unknown>;
   digest: string;
-  rendered: { html: string; metadata: { headings: ArticleEntryData['headings']; imagePaths: string[] } };
+  rendered: { html: string; metadata: { headings: FullEntryData['headings']; imagePaths: string[] } };
   /** With images handed to astro:assets: the file their import paths are relative to (the manifest), from the site root. */
   filePath?: string;
   /** The images' import paths, which Astro bundles and optimizes. */
@@ -40,9 +41,37 @@ export function chosenHtml(output: CachedOutput, usePolished: boolean): { html: 
 export type EntrySiteFields = Pick<ArticleSpec, 'data' | 'draft' | 'publishDate' | 'translation'>;
 
 /** The owner's data first, then the built-in fields (a clash is refused when the manifest is read), draft and publish date last. */
-function withSiteFields(site: EntrySiteFields, data: Omit<ArticleEntryData, 'draft' | 'publishDate' | 'locale' | 'translationKey' | 'translations' | 'dir'>): Record<string, unknown> {
-  const entryData: ArticleEntryData = { ...data, draft: site.draft, publishDate: site.publishDate ?? null, ...translationFields(site.translation) };
-  return { ...site.data, ...entryData };
+function withSiteFields(site: EntrySiteFields, data: Omit<FullEntryData, 'draft' | 'publishDate' | 'locale' | 'translationKey' | 'translations' | 'dir'>, parts: readonly EntryDataPart[]): Record<string, unknown> {
+  const full: FullEntryData = { ...data, draft: site.draft, publishDate: site.publishDate ?? null, ...translationFields(site.translation) };
+  return { ...site.data, ...slimmed(full, parts) };
+}
+
+/**
+ * What the entry keeps of its full data: what a page renders (issue 42), and the details `entryData` asks for. The
+ * others stay reachable through `articleDetails()` (the processed record, the pass's findings and request).
+ */
+export function slimmed(full: FullEntryData, parts: readonly EntryDataPart[]): Record<string, unknown> {
+  const { config, headings, images, links, quality, ...kept } = full;
+  const asked = new Set(parts);
+  return {
+    ...kept,
+    links: asked.has('links') ? links : internalHrefs(links),
+    quality: entryQuality(quality.findings, parts),
+    ...(asked.has('request') ? { config } : {}),
+    ...(asked.has('headings') ? { headings } : {}),
+    ...(asked.has('images') ? { images } : {}),
+  };
+}
+
+/** `entry.data.quality`: the counts, and the findings when `entryData` asks for them. */
+export function entryQuality(findings: readonly Finding[], parts: readonly EntryDataPart[]): ArticleEntryData['quality'] | FullEntryData['quality'] {
+  const summary = qualitySummary(findings);
+  return parts.includes('findings') ? summary : { errors: summary.errors, warnings: summary.warnings };
+}
+
+/** The hrefs of the internal links, in order, each once: what a listing of related articles reads. */
+function internalHrefs(links: FullEntryData['links']): string[] {
+  return [...new Set(links.filter((link) => link.internal).map((link) => link.href))];
 }
 
 /** What the digest keeps of the site's fields: a change to any of them rewrites the entry. */
@@ -81,6 +110,8 @@ export interface FinishedInput {
   findings: readonly Finding[];
   review: EntryReviewState;
   cover: ArticleCover | null;
+  /** The loader option `entryData`: the details put back on the entry. */
+  parts: readonly EntryDataPart[];
 }
 
 /** The entry of a finished article; its cover (cover/article-cover.ts) is made around the processed article by the store writer. */
@@ -115,7 +146,7 @@ export function finishedEntry(input: FinishedInput): StoreEntry {
     cover: input.cover,
     faq: article.faq,
     review: { state: input.review },
-  });
+  }, input.parts);
   return {
     id: input.slug,
     data,
@@ -138,6 +169,7 @@ export function placeholderEntry(input: {
   generateDigest: (data: Record<string, unknown>) => string;
   site: EntrySiteFields;
   review: EntryReviewState;
+  parts: readonly EntryDataPart[];
 }): StoreEntry {
   const progress = Math.min(1, Math.max(0, input.progress));
   const data = withSiteFields(input.site, {
@@ -168,7 +200,7 @@ export function placeholderEntry(input: {
     cover: null,
     faq: [],
     review: { state: input.review },
-  });
+  }, input.parts);
   return {
     id: input.slug,
     data,

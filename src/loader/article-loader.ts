@@ -4,8 +4,8 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import { configLoadStarted, joinConfigLoad } from './config-load.js';
 import { warnWhenDebugPrintsEnv } from './debug-env.js';
-import { articleEntrySchema } from './entry-schema.js';
-import type { ArticleLoaderOptions } from './option-declarations.js';
+import { articleEntrySchema, entrySchemaWith, type EntryDetailShape } from './entry-schema.js';
+import type { ArticleLoaderOptions, EntryDataPart } from './option-declarations.js';
 import { LoaderOptionError, resolveLoaderOptions } from './options.js';
 import { loaderRuntime, sharingLockFile } from './runtime.js';
 
@@ -29,10 +29,16 @@ export const LOADER_NAME = 'astro-article-loader';
  * Options are checked here, when the content config is read: a mistake throws a LoaderOptionError
  * naming the option and the fix.
  */
-export function articleLoader<Data extends z.ZodRawShape = {}>(options: ArticleLoaderOptions & { dataSchema?: z.ZodObject<Data> } = {}) {
+export function articleLoader<Data extends z.ZodRawShape = {}, const Parts extends readonly EntryDataPart[] = []>(
+  options: Omit<ArticleLoaderOptions, 'entryData'> & { dataSchema?: z.ZodObject<Data>; entryData?: Parts } = {},
+) {
   const settings = resolveLoaderOptions(options);
-  // The entry schema, with the owner's own fields typed when a dataSchema gives them.
-  const schema = (options.dataSchema === undefined ? articleEntrySchema : articleEntrySchema.extend(options.dataSchema.shape)) as ReturnType<typeof articleEntrySchema.extend<Data>>;
+  // The entry schema: the slim fields, the details `entryData` asks for, and the owner's own fields typed when a dataSchema
+  // gives them. Its type is what Astro types `entry.data` with: a detail not asked for is not on it.
+  const withDetails = entrySchemaWith(settings.entryData);
+  const schema = (options.dataSchema === undefined ? withDetails : withDetails.extend(options.dataSchema.shape)) as unknown as ReturnType<
+    typeof articleEntrySchema.extend<EntryDetailShape<Parts[number]> & Data>
+  >;
   // The content config is being evaluated: the collections its loaders load are the ones it has.
   const member = joinConfigLoad();
   return {

@@ -12,7 +12,9 @@ import { checkEntryData } from './entry-data.js';
 import { lockMemo } from './lock-memo.js';
 import { manifestMemo } from './manifest-memo.js';
 import { NEAR_DUPLICATES_STORE } from './near-duplicate-memo.js';
-import { applyNearDuplicates, passChecks, passQuality, storeFindings } from './pass-quality.js';
+import { rememberSpecs } from './entry-details.js';
+import { findingsBook } from './findings-book.js';
+import { applyNearDuplicates, passChecks, passFindings, passQuality } from './pass-quality.js';
 import { reviewOutcome } from './review-gate.js';
 import type { QualityOptions } from '../quality/index.js';
 import { ArticlesNotReadyError } from './not-ready-error.js';
@@ -29,6 +31,7 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
   const checkedLock = lockMemo(scope.astroCacheDir, scope.context.collection, lockFile);
   await checkedLock.trust();
   const { manifest, quality, now } = await readManifest(scope);
+  rememberSpecs(scope, manifest.specs);
   const service = openService(scope);
   let handedOver = false;
   scope.activity.busy += 1;
@@ -117,6 +120,7 @@ async function syncPass(scope: CollectionScope, { manifest, quality, now }: { ma
     checks: passChecks(scope, quality, manifest.specs),
     signatures: new Map(),
     nearDuplicateMemo: result.cache.keyedStore(NEAR_DUPLICATES_STORE),
+    findings: await findingsBook(scope),
     ...settings,
     ...passCovers(scope, settings.processed.cacheDir, settings.downloads),
   };
@@ -128,8 +132,9 @@ async function settlePass(scope: CollectionScope, writer: StoreWriter, result: S
   const { options, log, tracker } = scope;
   log.unpublished(pass.unpublished);
   const failures = await applyResult(scope, writer, result, pass);
-  await applyNearDuplicates(scope, pass.quality, pass.signatures, pass.nearDuplicateMemo);
-  const findings = storeFindings(scope);
+  await applyNearDuplicates(scope, pass.quality, pass.signatures, pass.nearDuplicateMemo, pass.findings);
+  const findings = passFindings(scope, pass.findings);
+  await pass.findings.save(scope.context.store.keys());
   log.quality(findings, writer.counts.rendered + writer.counts.reused > 0);
   tracker.quality(findings);
   tracker.articleFindings(findings);

@@ -40,14 +40,16 @@ export interface EntryInputs {
     review: EntryReviewState;
     /** The pass's cover card settings (`PassContext.coverFingerprint`): the card is made around the processed article. */
     cover: string;
+    /** The loader option `entryData`, sorted: asking for a detail puts it on every entry. */
+    entryData: string[];
   };
 }
 
 /** The inputs of an article served from `served`, its hand edit (if any) and the pass's pipeline fingerprint. */
-export function entryInputs(spec: ArticleSpec, served: ServedArticle, parts: { createdAt: string | null; edit: string | undefined; url: string; pipeline: string; review: EntryReviewState; cover: string }): EntryInputs {
+export function entryInputs(spec: ArticleSpec, served: ServedArticle, parts: { createdAt: string | null; edit: string | undefined; url: string; pipeline: string; review: EntryReviewState; cover: string; entryData: readonly string[] }): EntryInputs {
   return {
     processing: { version: PACKAGE_VERSION, output: served.output, edit: parts.edit ?? null, pipeline: parts.pipeline, keyword: spec.keyword, url: parts.url, config: entryConfig(spec.request) },
-    entry: { articleId: served.articleId, current: served.current, emulator: served.emulator === true, createdAt: parts.createdAt, site: siteFieldsDigest(spec), review: parts.review, cover: parts.cover },
+    entry: { articleId: served.articleId, current: served.current, emulator: served.emulator === true, createdAt: parts.createdAt, site: siteFieldsDigest(spec), review: parts.review, cover: parts.cover, entryData: [...new Set(parts.entryData)].sort() },
   };
 }
 
@@ -71,6 +73,8 @@ export function entryDigest(inputs: EntryInputs, generateDigest: (data: Record<s
     ...(e.review === 'not-required' ? {} : { review: e.review }),
     // Added with entry.data.cover: every entry stored before it is written once more, with its cover.
     cover: e.cover,
+    // Added with the slim entry (issue 42): every entry stored before it is written once more, slim.
+    entryData: e.entryData,
   });
 }
 

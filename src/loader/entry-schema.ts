@@ -5,6 +5,7 @@ import type { ArticleRequest } from '../contract/request-schema.js';
 import type { BuiltInEntryField } from '../manifest/built-in-entry-fields.js';
 import { QUALITY_CODES, SEVERITIES } from '../quality/finding.js';
 import { ENTRY_REVIEW_STATES } from '../review/review-state.js';
+import type { EntryDataPart } from './option-declarations.js';
 
 /**
  * - `finished`: the article, processed.
@@ -17,9 +18,30 @@ export type ArticleEntryStatus = (typeof ENTRY_STATUSES)[number];
 /** The request sent for the article, without the members that could identify your account's integrations. */
 export type ArticleEntryConfig = Omit<ArticleRequest, 'integrationId' | 'webhookUrl'>;
 
+const headingsSchema = z.array(z.object({ depth: z.number(), slug: z.string(), text: z.string() }));
+const imagesSchema = z.array(
+  z.object({
+    src: z.string(),
+    alt: z.string(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+    originalSrc: z.string().optional(),
+  }),
+);
+const linksSchema = z.array(
+  z.object({
+    href: z.string(),
+    text: z.string(),
+    internal: z.boolean(),
+    source: z.enum(['article', 'local', 'service']),
+  }),
+);
+const findingsSchema = z.array(z.object({ slug: z.string(), code: z.enum(QUALITY_CODES), severity: z.enum(SEVERITIES), message: z.string() }));
+
 // Only APIs zod 3 and zod 4 share: Astro 5 ships zod 3 as `astro/zod`, Astro 6 and 7 ship zod 4.
-// `satisfies`: a field missing from the manifest's list of built-in names, or one it lacks, fails to compile.
-const builtInEntrySchema = z.object({
+// What a page renders, and nothing else (issue 42): the details a page seldom reads are on the entry only when the
+// loader option `entryData` asks for them (`ENTRY_DETAIL_FIELDS`), and always through `articleDetails()`.
+const slimEntryShape = {
   /** The target keyword, as written in the manifest. */
   keyword: z.string(),
   /** The article's `<h1>` (or `<title>`); the keyword while it is being written. */
@@ -32,25 +54,8 @@ const builtInEntrySchema = z.object({
   wordCount: z.number(),
   /** Minutes, rounded up. */
   readingTime: z.number(),
-  /** The body's headings (Astro's MarkdownHeading shape), also returned by `render(entry)`. */
-  headings: z.array(z.object({ depth: z.number(), slug: z.string(), text: z.string() })),
-  images: z.array(
-    z.object({
-      src: z.string(),
-      alt: z.string(),
-      width: z.number().optional(),
-      height: z.number().optional(),
-      originalSrc: z.string().optional(),
-    }),
-  ),
-  links: z.array(
-    z.object({
-      href: z.string(),
-      text: z.string(),
-      internal: z.boolean(),
-      source: z.enum(['article', 'local', 'service']),
-    }),
-  ),
+  /** The hrefs of the body's internal links (to articles, your `links` and the service's), in order, each once. */
+  links: z.array(z.string()),
   status: z.enum(ENTRY_STATUSES),
   /** The service's description of the current step while being written (`"Writing section 3 of 7"`), else null. */
   statusDetail: z.string().nullable(),
@@ -71,17 +76,11 @@ const builtInEntrySchema = z.object({
   emulator: z.boolean(),
   /** Served from a hand edit (`articles.edits/<slug>.html`, see the CLI's `edit`) instead of the service's HTML. */
   edited: z.boolean(),
-  /** The request, defaults applied, without `integrationId` and `webhookUrl`. */
-  config: z.custom<ArticleEntryConfig>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
   /**
-   * The quality checks' findings on the article's final HTML (hand edit included), with how many are errors and
-   * warnings (see docs/quality.md); empty for a placeholder.
+   * How many of the quality checks' findings on the article's final HTML (hand edit included) are errors and warnings
+   * (see docs/quality.md); 0 for a placeholder. The findings themselves: `entryData: ['findings']` or `articleDetails()`.
    */
-  quality: z.object({
-    findings: z.array(z.object({ slug: z.string(), code: z.enum(QUALITY_CODES), severity: z.enum(SEVERITIES), message: z.string() })),
-    errors: z.number(),
-    warnings: z.number(),
-  }),
+  quality: z.object({ errors: z.number(), warnings: z.number() }),
   /** `draft: true` in the manifest: shown by the dev server, left out of a build unless the loader option `drafts` is on. */
   draft: z.boolean(),
   /** `publishDate` in the manifest, else null. A later date leaves the article out of a build, as a draft is. */
@@ -109,10 +108,55 @@ const builtInEntrySchema = z.object({
   translations: z.record(z.string(), z.string()),
   /** `rtl` for right-to-left languages (Arabic, Hebrew, Persian, Urdu, …), `ltr` for the others, null without `languages`. */
   dir: z.enum(['ltr', 'rtl']).nullable(),
-} satisfies Record<BuiltInEntryField, unknown>);
+  // `satisfies`: a name in the manifest's list of built-in fields (which a `data:` field may not take) that neither this
+  // shape nor a detail below writes, or one written that the list lacks, fails to compile.
+} satisfies Record<Exclude<BuiltInEntryField, DetailOnlyField>, unknown>;
 
-/** The entry's data: the built-in fields, and beside them the manifest's own `data:` fields (checked and typed by the loader option `dataSchema` when given). */
-export const articleEntrySchema = builtInEntrySchema.catchall(z.unknown());
+/** The built-in fields only a detail writes. */
+type DetailOnlyField = 'config' | 'headings' | 'images';
 
-/** The built-in fields of an entry's data. */
-export type ArticleEntryData = z.infer<typeof builtInEntrySchema>;
+/** What the loader option `entryData` can put back on an entry, each the fields it adds (or widens) there. */
+export const ENTRY_DETAIL_FIELDS = {
+  /** `quality.findings`: each finding, beside the counts. */
+  findings: {
+    quality: z.object({ findings: findingsSchema, errors: z.number(), warnings: z.number() }),
+  },
+  /** `config`: the request, defaults applied, without `integrationId` and `webhookUrl`. */
+  request: {
+    config: z.custom<ArticleEntryConfig>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
+  },
+  /** `headings`: the body's headings (Astro's MarkdownHeading shape), which `render(entry)` returns too. */
+  headings: { headings: headingsSchema },
+  /** `images`: every image of the body, with its original address when it was downloaded. */
+  images: { images: imagesSchema },
+  /** `links`: every link of the body as `{ href, text, internal, source }`, external ones included, instead of the internal hrefs. */
+  links: { links: linksSchema },
+} satisfies Record<EntryDataPart, Partial<Record<BuiltInEntryField, unknown>>> & Record<'request', { config: unknown }> & Record<'headings', { headings: unknown }> & Record<'images', { images: unknown }>;
+
+
+/** The fields the parts `P` add, as a zod shape (`{}` for none). */
+export type EntryDetailShape<P extends EntryDataPart> = [P] extends [never] ? {} : UnionToIntersection<(typeof ENTRY_DETAIL_FIELDS)[P]>;
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+
+const slimEntrySchema = z.object(slimEntryShape);
+
+/** The entry's data: the slim built-in fields, and beside them the manifest's own `data:` fields (checked and typed by the loader option `dataSchema` when given). */
+export const articleEntrySchema = slimEntrySchema.catchall(z.unknown());
+
+/** The entry schema with the details `parts` asks for (`entryData`). */
+export function entrySchemaWith(parts: readonly EntryDataPart[]): typeof articleEntrySchema {
+  const shape = Object.assign({}, ...parts.map((part) => ENTRY_DETAIL_FIELDS[part])) as z.ZodRawShape;
+  return parts.length === 0 ? articleEntrySchema : (articleEntrySchema.extend(shape) as unknown as typeof articleEntrySchema);
+}
+
+/** The built-in fields of an entry's data, as the slim default writes them. */
+export type ArticleEntryData = z.infer<typeof slimEntrySchema>;
+
+/** An entry's data with every detail `entryData` can add (what the loader makes before it leaves out the ones not asked for). */
+export type FullEntryData = Omit<ArticleEntryData, 'quality' | 'links'> & {
+  quality: z.infer<typeof ENTRY_DETAIL_FIELDS.findings.quality>;
+  config: ArticleEntryConfig;
+  headings: z.infer<typeof headingsSchema>;
+  images: z.infer<typeof imagesSchema>;
+  links: z.infer<typeof linksSchema>;
+};

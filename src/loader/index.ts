@@ -2,6 +2,7 @@
 export { articleLoader, LOADER_NAME } from './article-loader.js';
 export { ArticlesNotReadyError } from './not-ready-error.js';
 export { articleEntrySchema, ENTRY_STATUSES } from './entry-schema.js';
+export { articleDetails, type ArticleDetails } from './article-details.js';
 export { articleJsonLd, jsonLdScript, type JsonLdEntry, type JsonLdOptions } from './json-ld.js';
 export { articleAlternates, alternateLinkTags, AlternatesError } from './article-alternates.js';
 export type { AlternatePage, AlternatesEntry, AlternatesI18n, AlternatesOptions, ArticleAlternate, AstroLocales } from './article-alternates.js';

@@ -15,6 +15,9 @@ export const DEFAULT_DEBOUNCE_MS = 1_000;
 export const DEFAULT_IMAGE_DIR = 'public/_articles';
 export const DEFAULT_IMAGE_PUBLIC_PATH = '/_articles/';
 export const EMULATOR_TIMINGS = ['fast', 'realtime', 'instant'] as const;
+/** The details `entryData` can put back on an entry (each part's fields: `ENTRY_DETAIL_FIELDS` in entry-schema.ts). */
+export const ENTRY_DATA_PARTS = ['findings', 'request', 'headings', 'images', 'links'] as const;
+export type EntryDataPart = (typeof ENTRY_DATA_PARTS)[number];
 
 const documented = documentedOptions();
 
@@ -58,11 +61,18 @@ const sourceOptions = {
   }),
 };
 
+const partNames = ENTRY_DATA_PARTS.map((part) => `"${part}"`).join(', ');
+
 /** The site owner's own entry data and what a build includes. */
 const contentOptions = {
   ...option('dataSchema', z.custom<DataSchema>((value) => isZodObject(value), { error: "must be a zod object from 'astro/zod', e.g. z.object({ category: z.string() })" }).optional(), {
     default: 'none',
     meaning: "an `astro/zod` object for each entry's own fields (the manifest's `data:`): checked when the manifest is read (errors name file, entry and field, before anything is paid), and it types `entry.data`",
+  }),
+  ...option('entryData', z.array(z.enum(ENTRY_DATA_PARTS, { error: `must be one of ${partNames}` }), { error: `must be a list of ${partNames}, e.g. ['findings']` }).default([]), {
+    default: '`[]`',
+    meaning:
+      "details put back on each entry, typed (see **Entry data** below): `'findings'` (`quality.findings`), `'request'` (`config`), `'headings'`, `'images'`, `'links'` (every link as `{ href, text, internal, source }`); without them an entry carries what a page renders, and `articleDetails(entry)` reads them at build time",
   }),
   ...option('drafts', z.boolean({ error: 'must be true or false' }).default(false), {
     default: '`false`',

@@ -8,6 +8,7 @@ import type { ArticleService } from '../service/article-service.js';
 import type { ArticleQuality, QualityOptions } from '../quality/index.js';
 import type { SiteContext } from './article-entry.js';
 import type { CollectionScope } from './collection-scope.js';
+import type { FindingsBook } from './findings-book.js';
 import { OUTPUT_OPTIONS } from './option-declarations.js';
 import { OFFLINE_DOWNLOADS, type ResolvedLoaderOptions } from './options.js';
 import type { PassChecks } from './quality-thread.js';
@@ -51,6 +52,8 @@ export interface PassContext extends PassCovers {
   signatures: Map<string, NearDuplicateInputs | null>;
   /** Where the collection's near-duplicate pairs are kept between builds (the cache's `near-duplicates/`). */
   nearDuplicateMemo: KeyedStore;
+  /** Each entry's findings, kept beside the store (the slim entry has their counts only). */
+  findings: FindingsBook;
 }
 
 /** The sync options every pass of this collection shares: its spending rules and its service. */

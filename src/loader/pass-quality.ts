@@ -1,14 +1,16 @@
-// The quality checks of one pass: which settings it uses (the loader option wins over the manifest's), and near_duplicate across the collection once every entry is in the store.
+// The quality checks of one pass: which settings it uses (the loader option wins over the manifest's), near_duplicate across the collection once every entry is in the store, and the pass's findings.
 import { createHash } from 'node:crypto';
 import type { LoaderContext } from 'astro/loaders';
 import type { ArticleSpec, Manifest } from '../manifest/index.js';
-import { checksOff, qualitySummary, type QualitySummary } from '../quality/article-quality.js';
+import { checksOff } from '../quality/article-quality.js';
 import type { Finding } from '../quality/finding.js';
 import { manifestQuality } from '../quality/manifest-quality.js';
 import { articlePairFindings, articlePairs, findSignedNearDuplicates, type ArticlePairs } from '../quality/near-duplicates.js';
 import type { QualityOptions } from '../quality/quality-options.js';
 import type { KeyedStore } from '../sync/index.js';
+import { entryQuality } from './article-entry.js';
 import type { CollectionScope } from './collection-scope.js';
+import { ownDigest, type FindingsBook } from './findings-book.js';
 import { memoKey, readMemo, writeMemo } from './near-duplicate-memo.js';
 import type { NearDuplicateInputs } from './pass-context.js';
 import type { PassChecks } from './quality-thread.js';
@@ -34,15 +36,6 @@ export function passChecks(scope: CollectionScope, options: QualityOptions, spec
   return { options, collection: { paths: specs.map((spec) => scope.url(spec.slug)), ...(site === undefined ? {} : { origins: [site] }) } };
 }
 
-/** A store digest with the near-duplicate findings it was given after the pass: the part before `+` is the entry's own. */
-export function ownDigest(digest: string | undefined): string | undefined {
-  return digest?.split('+')[0];
-}
-
-function findingsOf(data: Record<string, unknown>): Finding[] {
-  return ((data.quality as QualitySummary | undefined)?.findings ?? []) as Finding[];
-}
-
 /** What the last pass kept of each finished entry: its signature and its record key's first 16 hex digits (`[signature, key]`). */
 type KeptInputs = Record<string, [string, string]>;
 
@@ -50,7 +43,7 @@ type KeptInputs = Record<string, [string, string]>;
  * near_duplicate across the finished entries of the store: signatures from this pass's records, else as kept by the last pass;
  * an entry whose near-duplicate findings changed is written again (its digest marked, so the next pass knows its own).
  */
-export async function applyNearDuplicates(scope: CollectionScope, options: QualityOptions, signatures: ReadonlyMap<string, NearDuplicateInputs | null>, memo: KeyedStore): Promise<void> {
+export async function applyNearDuplicates(scope: CollectionScope, options: QualityOptions, signatures: ReadonlyMap<string, NearDuplicateInputs | null>, memo: KeyedStore, book: FindingsBook): Promise<void> {
   const { store, meta } = scope.context;
   // In slug order, not the order entries finished in: the data store is then the same from one build to the next
   // (Node's compile cache, which `astro` turns on, then skips compiling its data-store module: about a second at 600 articles).
@@ -78,11 +71,13 @@ export async function applyNearDuplicates(scope: CollectionScope, options: Quali
   }
   for (const entry of finished) {
     const mine = found.get(entry.id) ?? [];
-    const before = findingsOf(entry.data);
+    // The entry's findings are in the book (findings-book.ts), not on the entry, which has their counts (and them only with `entryData: ['findings']`).
+    const before = book.get(entry.id, ownDigest(entry.digest)) ?? [];
     if (JSON.stringify(before.filter((f) => f.code === 'near_duplicate')) === JSON.stringify(mine)) continue;
     const findings = [...before.filter((f) => f.code !== 'near_duplicate'), ...mine];
+    book.setNearDuplicates(entry.id, mine);
     const mark = createHash('sha256').update(JSON.stringify(mine)).digest('hex').slice(0, 16);
-    store.set({ ...entry, data: { ...entry.data, quality: qualitySummary(findings) }, digest: `${ownDigest(String(entry.digest))}+${mark}` });
+    store.set({ ...entry, data: { ...entry.data, quality: entryQuality(findings, scope.options.entryData) }, digest: `${ownDigest(entry.digest)}+${mark}` });
   }
   meta.set(DECIDED_KEY, decided);
 }
@@ -122,7 +117,7 @@ function parseKept(text: string | undefined): KeptInputs {
   }
 }
 
-/** Every finding of the store's finished entries, by slug, for the log and the build summary. */
-export function storeFindings(scope: CollectionScope): Finding[] {
-  return [...scope.context.store.values()].flatMap((entry) => findingsOf(entry.data));
+/** Every finding of the store's entries, from the findings book (not the entries), for the log, the build summary and the panel. */
+export function passFindings(scope: CollectionScope, book: FindingsBook): Finding[] {
+  return book.of(scope.context.store.values());
 }

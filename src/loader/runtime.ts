@@ -7,6 +7,25 @@
 // server stops (`shutdownRuntime`), the embedded emulator included.
 
 import { stopEmbeddedEmulator } from '../service/embedded-emulator.js';
+import type { ArticleHeading, ArticleImage, ArticleLink } from '../pipeline/article-data.js';
+import type { Finding } from '../quality/finding.js';
+import type { ArticleEntryConfig } from './entry-schema.js';
+
+/** An entry's details: what `entryData` can put on the entry, read from where the build keeps them. */
+export interface ArticleDetails {
+  /** The entry id. */
+  slug: string;
+  /** The quality checks' findings on the article's final HTML, near_duplicate included (`entry.data.quality` counts them); [] for a placeholder. */
+  findings: Finding[];
+  /** The request, defaults applied, without `integrationId` and `webhookUrl` (what `entry.data.config` was); null when the manifest no longer has the entry. */
+  request: ArticleEntryConfig | null;
+  /** The body's headings, as `render(entry)` returns them; [] for a placeholder. */
+  headings: ArticleHeading[];
+  /** Every image of the body; [] for a placeholder. */
+  images: ArticleImage[];
+  /** Every link of the body, external ones included; [] for a placeholder. */
+  links: ArticleLink[];
+}
 
 /** One article's state as the loader last saw it. */
 export interface QueueArticle {
@@ -125,6 +144,11 @@ export interface RuntimeSession {
    * outside a pass (the toolbar's Approve): the watch ignores every lock write of this process.
    */
   refresh?(): Promise<void>;
+  /**
+   * `articleDetails()`: the details of the entry `slug` (findings, request, headings, images, links), undefined when the
+   * collection has no such entry. Absent on a session made by an older copy of the loader.
+   */
+  details?(slug: string): Promise<ArticleDetails | undefined>;
 }
 
 /** What the toolbar's Regenerate is told: the estimate, and whether the new article was created. */

@@ -11,7 +11,7 @@ import { entryDigest, entryInputs, entryProcessedKey } from './entry-inputs.js';
 import type { PassContext } from './pass-context.js';
 import { inProcess, type ArticleProcessor } from './pipeline-pool.js';
 import type { PlaceholderState } from './placeholder-progress.js';
-import { ownDigest } from './pass-quality.js';
+import { ownDigest } from './findings-book.js';
 import { readProcessed, type ProcessedRecord } from './processed-entries.js';
 import { entryReview, placeholderReview } from './review-gate.js';
 
@@ -64,10 +64,11 @@ export class StoreWriter {
     const review = entryReview(this.#scope, pass, spec.slug, lockEntry, served.output);
     // The panel lists what waits for review, and offers Approve on it.
     this.#scope.tracker.describe(spec.slug, { review });
-    const inputs = entryInputs(spec, served, { createdAt, edit, url, pipeline: pass.fingerprint, review, cover: pass.coverFingerprint });
+    const inputs = entryInputs(spec, served, { createdAt, edit, url, pipeline: pass.fingerprint, review, cover: pass.coverFingerprint, entryData: this.#scope.options.entryData });
     const digest = entryDigest(inputs, context.generateDigest);
     // A digest with `+…` carries the near-duplicate findings the pass gave it after: its own part is what the inputs make.
-    if (ownDigest(context.store.get(spec.slug)?.digest as string | undefined) === digest) {
+    // The entry's findings are not on it but in the book (findings-book.ts): an entry the book lost is written again.
+    if (ownDigest(context.store.get(spec.slug)?.digest) === digest && pass.findings.get(spec.slug, digest) !== undefined) {
       this.#counts.unchanged += 1;
       return { kind: 'unchanged' };
     }
@@ -102,7 +103,9 @@ export class StoreWriter {
       findings: quality?.findings ?? [],
       review: prepared.review,
       cover,
+      parts: this.#scope.options.entryData,
     });
+    pass.findings.write(spec.slug, prepared.digest, quality?.findings ?? []);
     const { context } = this.#scope;
     const data = await context.parseData({ id: entry.id, data: entry.data });
     context.store.set({ ...entry, data });
@@ -159,7 +162,7 @@ export class StoreWriter {
 
   #placeholder(spec: ArticleSpec, shown: { status: 'queued' | 'processing' | 'failed'; statusDetail: string | null; progress: number; error: LockEntryError | null }, lockEntry: LockEntry | undefined): void {
     const { context } = this.#scope;
-    const entry = placeholderEntry({ slug: spec.slug, keyword: spec.keyword, request: spec.request, ...shown, lockEntry, generateDigest: context.generateDigest, site: spec, review: placeholderReview(this.#scope) });
+    const entry = placeholderEntry({ slug: spec.slug, keyword: spec.keyword, request: spec.request, ...shown, lockEntry, generateDigest: context.generateDigest, site: spec, review: placeholderReview(this.#scope), parts: this.#scope.options.entryData });
     // Not through parseData: a placeholder is our own shape, and a user schema may demand fields only finished articles have.
     if (context.store.set({ id: entry.id, data: entry.data, digest: entry.digest, rendered: entry.rendered })) this.#counts.placeholders += 1;
   }

@@ -17,7 +17,7 @@ const spec = {
   publishDate: new Date('2030-01-02T03:04:05.000Z'),
 } as unknown as ArticleSpec;
 const served = { output: `sha256:${'c'.repeat(64)}`, articleId: 'art_123', hash: 'sha256:request', current: true };
-const parts = { url: '/articles/pour-over/', pipeline: 'fp-0123456789abcdef', review: 'not-required' as const, cover: 'cards-0123' };
+const parts = { url: '/articles/pour-over/', pipeline: 'fp-0123456789abcdef', review: 'not-required' as const, cover: 'cards-0123', entryData: [] as string[] };
 
 function withVersion(inputs: EntryInputs): EntryInputs {
   // The pinned values were made with this version; the package's own changes with every release.
@@ -29,12 +29,13 @@ const edited = withVersion(entryInputs(spec, { ...served, emulator: true }, { ..
 
 describe('entry inputs', () => {
   // The keys changed once, on purpose, when records began to keep the quality findings (record format 1 → 2: every
-  // record made before is processed once more); the digests changed once, when entries gained `cover` (every stored
-  // entry is written once more, with its cover); the keys did not (a card is made around the processed record).
+  // record made before is processed once more); the digests changed when entries gained `cover` (every stored entry is
+  // written once more, with its cover) and again with the slim entry (`entryData`, issue 42); the keys did not (a card and
+  // the entry's shape are made around the processed record).
   it('should give the digest the code before them gave, and the key of record format 2 (computed from the same inputs)', () => {
-    expect(entryDigest(plain, generateDigest)).toBe('3a4b929305153d7fa951fa33d30e805ccc76962d7ee44226e9fd485e1976684e');
+    expect(entryDigest(plain, generateDigest)).toBe('bcdfed40b795f3a96d7f4b6d19bfdfa886b2d1140b034fac805eba0f45a12f1b');
     expect(entryProcessedKey(plain)).toBe('7b70c9c3f5de3b214102d65aae6f48642067416b9e28a4023363dc4abdb8b8e0');
-    expect(entryDigest(edited, generateDigest)).toBe('334f5e06d222ae53ceffe3fca25abd3bba48da2674255ca9d3ff0da716b7dd01');
+    expect(entryDigest(edited, generateDigest)).toBe('965bb3f240cb524e40a298df4b8a8c057f9ca3f2176015e2e27478d5d6fa0580');
     expect(entryProcessedKey(edited)).toBe('53cafbefe5c1b61df5853163cdd05ce2feacae3a9807432c014dca5d3058df54');
   });
 

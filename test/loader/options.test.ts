@@ -15,7 +15,7 @@ function messageOf(run: () => unknown): string {
 }
 
 describe('public API', () => {
-  it('should expose the loader, the integration, the entry schema, the option errors, the error classes and the page helpers (JSON-LD, alternates)', () => {
+  it('should expose the loader, the integration, the entry schema, the option errors, the error classes and the page helpers (details, JSON-LD, alternates)', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'API_KEY_ENV',
@@ -40,6 +40,7 @@ describe('public API', () => {
         'UnsupportedLockVersionError',
         'alternateLinkTags',
         'articleAlternates',
+        'articleDetails',
         'articleEntrySchema',
         'articleJsonLd',
         'articleLoader',
@@ -55,6 +56,14 @@ describe('public API', () => {
     expect(loader.name).toBe('astro-article-loader');
     expect(typeof loader.load).toBe('function');
     expect(loader.schema).toBe(api.articleEntrySchema);
+  });
+
+  it('should add to the schema the details entryData asks for, and only those', () => {
+    const schema = api.articleLoader({ entryData: ['request', 'findings'] }).schema;
+    const slimData = { ...api.articleEntrySchema.shape };
+    expect(Object.keys(schema.shape).sort()).toEqual([...Object.keys(slimData), 'config'].sort());
+    expect(Object.keys((schema.shape.quality as unknown as { shape: object }).shape).sort()).toEqual(['errors', 'findings', 'warnings']);
+    expect(Object.keys((api.articleEntrySchema.shape.quality as unknown as { shape: object }).shape).sort()).toEqual(['errors', 'warnings']);
   });
 });
 

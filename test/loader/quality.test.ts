@@ -1,6 +1,7 @@
 // Quality checks in a real `astro build` of a fixture site with planted flaws (the embedded emulator's `flaws`): each finding
-// appears with its code in `entry.data.quality` (printed by the page), in the build log and in `check --json`; a clean
-// article has none; a code set to 'off' never appears; a hand edit is checked too; a wrong setting is one clear error.
+// appears with its code in `entry.data.quality` (printed by the page; the site asks for the findings with `entryData`), in the
+// build log and in `check --json`; a clean article has none; a code set to 'off' never appears; a hand edit is checked too; a
+// wrong setting is one clear error. With the slim default entry (no findings on it), the log gives the same findings.
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliBothWays, runCliInProcess } from '../cli/in-process-cli.js';
 import { astro, buildPackage, createSite, type RunResult, type Site } from './astro-site.js';
+import { storedEntries } from './data-store.js';
 
 let site: Site;
 let build: RunResult;
@@ -43,11 +45,26 @@ async function pageQuality(slug: string): Promise<Quality> {
 }
 
 const codes = (quality: Quality): string[] => quality.findings.map((finding) => finding.code);
+const SLUGS = ['espresso-machines', ...Object.keys(FLAWS).map((keyword) => keyword.replace(/ /g, '-'))];
+
+/** The quality rows of the build summary (the articles() integration's block at the end of the log). */
+function summaryQuality(output: string): string[] {
+  const lines = output.split('\n');
+  const start = lines.findIndex((line) => /\[astro-article-loader\] build summary$/.test(line));
+  expect(start, output).toBeGreaterThan(-1);
+  const rows = lines.slice(start + 1);
+  const block = rows.slice(0, rows.findIndex((line) => !/^ {2}/.test(line)));
+  const at = block.findIndex((line) => line.startsWith('  quality '));
+  return at < 0 ? [] : [block[at]!, ...block.slice(at + 1).filter((line, index, rest) => rest.slice(0, index + 1).every((row) => /^ {12}/.test(row)))].map((line) => line.trim());
+}
+
+/** The build log's quality lines: the counts and each error finding, without the time of day. */
+const qualityLines = (output: string): string[] =>
+  output.split('\n').filter((line) => line.includes('[astro-article-loader]') && /quality: |": [a-z_]+: /.test(line)).map((line) => line.replace(/^\d\d:\d\d:\d\d /, ''));
 
 /** Every page's near_duplicate findings. */
 async function nearDuplicates(): Promise<Quality['findings']> {
-  const slugs = ['espresso-machines', ...Object.keys(FLAWS).map((keyword) => keyword.replace(/ /g, '-'))];
-  return (await Promise.all(slugs.map(pageQuality))).flatMap((quality) => quality.findings.filter((f) => f.code === 'near_duplicate'));
+  return (await Promise.all(SLUGS.map(pageQuality))).flatMap((quality) => quality.findings.filter((f) => f.code === 'near_duplicate'));
 }
 
 beforeAll(async () => {
@@ -55,7 +72,15 @@ beforeAll(async () => {
   site = await createSite('basic');
   await writeFile(join(site.root, 'articles.yaml'), MANIFEST);
   const config = join(site.root, 'src/content.config.ts');
-  await writeFile(config, (await readFile(config, 'utf8')).replace("manifest: './articles.yaml',", `manifest: './articles.yaml', emulator: { flaws: { articles: ${JSON.stringify(FLAWS)} } },`));
+  await writeFile(config, (await readFile(config, 'utf8')).replace("manifest: './articles.yaml',", `manifest: './articles.yaml', entryData: ['findings'], emulator: { flaws: { articles: ${JSON.stringify(FLAWS)} } },`));
+  // The articles() integration, for its build summary.
+  const astroConfig = join(site.root, 'astro.config.mjs');
+  await writeFile(
+    astroConfig,
+    (await readFile(astroConfig, 'utf8'))
+      .replace("import { defineConfig, envField } from 'astro/config';", "import { defineConfig, envField } from 'astro/config';\nimport { articles } from 'astro-article-loader';")
+      .replace("site: 'https://fixture.example',", "site: 'https://fixture.example',\n  integrations: [articles()],"),
+  );
   const page = join(site.root, 'src/pages/articles/[slug].astro');
   await writeFile(page, (await readFile(page, 'utf8')).replace('<body data-status={entry.data.status}>', '<body data-status={entry.data.status} data-quality={JSON.stringify(entry.data.quality)}>'));
   build = await astro(site.root, ['build']);
@@ -95,6 +120,35 @@ describe('quality checks in a build', () => {
     expect(build.output).toContain('"milk-frothing-basics": keyword_missing:');
     expect(build.output).toContain('"latte-art-for-beginners": language_mismatch:');
   });
+
+  it('should log and summarise the same findings with the slim default entry, which stores their counts only, built anew and built again unchanged', async () => {
+    const config = join(site.root, 'src/content.config.ts');
+    const detailed = await readFile(config, 'utf8');
+    const pages = Object.fromEntries(await Promise.all(SLUGS.map(async (slug) => [slug, await pageQuality(slug)] as const)));
+    try {
+      await writeFile(config, detailed.replace("entryData: ['findings'], ", ''));
+      // Every entry is written again, slim (the digest covers entryData), from its processed record; then nothing changes,
+      // and the findings of the entries the store holds come from the loader's note of them.
+      for (const label of ['rewritten', 'unchanged']) {
+        const slim = await astro(site.root, ['build']);
+        expect(slim.code, slim.output).toBe(0);
+        expect(qualityLines(slim.output).sort(), label).toEqual(qualityLines(build.output).sort());
+        expect(summaryQuality(slim.output).sort(), label).toEqual(summaryQuality(build.output).sort());
+        const stored = await storedEntries(site.root);
+        for (const slug of SLUGS) {
+          const { findings, ...counts } = pages[slug]!;
+          expect(stored.get(slug)?.data.quality, `${label} ${slug}`).toEqual(counts);
+          expect(counts.errors + counts.warnings, slug).toBe(findings.length);
+        }
+      }
+      expect(qualityLines(build.output).length).toBeGreaterThan(1);
+      expect(summaryQuality(build.output)[0]).toMatch(/^quality +\d+ errors?, \d+ warnings? in \d+ articles?/);
+    } finally {
+      await writeFile(config, detailed);
+      // The findings back on the pages, for the cases below.
+      expect((await astro(site.root, ['build'])).code).toBe(0);
+    }
+  }, 240_000);
 
   it('should report the same findings in check --json from the processed records, with 0 requests, and exit 5', async () => {
     // Through the bin's own `main` in this process (test/cli/in-process-cli.ts), and through the built bin in a child, which must answer alike.

@@ -20,7 +20,7 @@ describe('a translation entry', () => {
 
   it('should wrap a translation in its language and direction', () => {
     expect(inItsLanguage('<p>x</p>', arabic!.translation)).toBe('<div lang="ar" dir="rtl"><p>x</p></div>');
-    const entry = placeholderEntry({ slug: arabic!.slug, keyword: arabic!.keyword, request: arabic!.request, status: 'queued', statusDetail: null, progress: 0, error: null, lockEntry: undefined, generateDigest: () => 'd', site: arabic!, review: 'not-required' });
+    const entry = placeholderEntry({ slug: arabic!.slug, keyword: arabic!.keyword, request: arabic!.request, status: 'queued', statusDetail: null, progress: 0, error: null, lockEntry: undefined, generateDigest: () => 'd', site: arabic!, review: 'not-required', parts: [] });
     expect(entry.id).toBe('ar/qhwt');
     expect(entry.data).toMatchObject({ locale: 'ar', dir: 'rtl', translationKey: 'coffee' });
     expect(entry.rendered.html.startsWith('<div lang="ar" dir="rtl"><div class="article-placeholder"')).toBe(true);

@@ -10,8 +10,8 @@ export async function articlePages(locale: string) {
   // Related: articles this one links to or that link here first, then ones of the same type.
   const relatedTo = (entry: Entry): Entry[] => {
     const score = (other: Entry) =>
-      (entry.data.links.some((link) => link.href === articleHref(other.id)) ? 2 : 0) +
-      (other.data.links.some((link) => link.href === articleHref(entry.id)) ? 2 : 0) +
+      (entry.data.links.includes(articleHref(other.id)) ? 2 : 0) +
+      (other.data.links.includes(articleHref(entry.id)) ? 2 : 0) +
       (other.data.articleType === entry.data.articleType ? 1 : 0);
     return articles
       .filter((other) => other.id !== entry.id && other.data.status === 'finished')

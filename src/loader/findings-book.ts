@@ -1,0 +1,99 @@
+// Each finished entry's quality findings, kept beside Astro's store instead of on the entry (the slim entry has only their
+// counts): the build log, the build summary, the toolbar panel, the near-duplicate pass and `articleDetails()` read them here.
+// A build note (build-notes.ts, node_modules/.astro/astro-article-loader/findings-<collection>.bin) keeps them from one build
+// to the next, so an entry the store holds unchanged needs no record read; an entry the note does not know (a note lost,
+// damaged or of another version) is written again from its processed record, which holds its own findings.
+import { deserialize, serialize } from 'node:v8';
+import { PACKAGE_VERSION } from '../lang/package-version.js';
+import type { Finding } from '../quality/finding.js';
+import { noteFile, readNote, writeNote } from './build-notes.js';
+import type { CollectionScope } from './collection-scope.js';
+
+/** One entry's findings and the entry they belong to: its own digest (the part before a near-duplicate mark `+…`). */
+interface KeptFindings {
+  digest: string;
+  findings: Finding[];
+}
+
+/** The note's first line: another version's note is a miss, read no further. */
+const HEAD = `astro-article-loader ${PACKAGE_VERSION} findings 1\n`;
+
+export class FindingsBook {
+  readonly #file: string;
+  readonly #entries: Map<string, KeptFindings>;
+  #changed = false;
+
+  constructor(file: string, entries: Map<string, KeptFindings>) {
+    this.#file = file;
+    this.#entries = entries;
+  }
+
+  /** The findings of the entry of `slug` whose own digest is `digest`; undefined when the book has none for that entry. */
+  get(slug: string, digest: string | undefined): readonly Finding[] | undefined {
+    const kept = this.#entries.get(slug);
+    return kept !== undefined && digest !== undefined && kept.digest === digest ? kept.findings : undefined;
+  }
+
+  /** An entry written: its own findings (the processed record's) replace whatever was kept for its slug. */
+  write(slug: string, digest: string, findings: readonly Finding[]): void {
+    this.#entries.set(slug, { digest, findings: [...findings] });
+    this.#changed = true;
+  }
+
+  /** The entry's near_duplicate findings as the pass decided them, in place of the ones it had. */
+  setNearDuplicates(slug: string, nearDuplicates: readonly Finding[]): void {
+    const kept = this.#entries.get(slug);
+    if (kept === undefined) return;
+    kept.findings = [...kept.findings.filter((finding) => finding.code !== 'near_duplicate'), ...nearDuplicates];
+    this.#changed = true;
+  }
+
+  /** Every finding of these store entries, in their order (an entry the book does not know has none). */
+  of(entries: Iterable<{ id: string; digest?: string | number | undefined }>): Finding[] {
+    return [...entries].flatMap((entry) => this.get(entry.id, ownDigest(entry.digest)) ?? []);
+  }
+
+  /** Kept for the next build: only the slugs still in the store, and only when something changed. */
+  async save(slugs: Iterable<string>): Promise<void> {
+    const present = new Set(slugs);
+    for (const slug of [...this.#entries.keys()]) {
+      if (present.has(slug)) continue;
+      this.#entries.delete(slug);
+      this.#changed = true;
+    }
+    if (!this.#changed) return;
+    this.#changed = false;
+    await writeNote(this.#file, Buffer.concat([Buffer.from(HEAD), serialize([...this.#entries])]));
+  }
+}
+
+/** A store digest with the near-duplicate mark the pass gave it: the part before `+` is the entry's own. */
+export function ownDigest(digest: string | number | undefined): string | undefined {
+  return digest === undefined ? undefined : String(digest).split('+')[0];
+}
+
+/** One book per collection session, read from its note at the first pass. */
+const books = new WeakMap<CollectionScope, Promise<FindingsBook>>();
+
+export function findingsBook(scope: CollectionScope): Promise<FindingsBook> {
+  let book = books.get(scope);
+  if (book === undefined) {
+    book = openBook(noteFile(scope.astroCacheDir, 'findings', scope.context.collection, 'bin'));
+    books.set(scope, book);
+  }
+  return book;
+}
+
+async function openBook(file: string): Promise<FindingsBook> {
+  const kept = await readNote<[string, KeptFindings][]>(file, deserialize, HEAD);
+  const entries = new Map<string, KeptFindings>();
+  // Our own note, but a damaged one must not put wrong findings on a page: anything not of the kept shape is left out.
+  if (Array.isArray(kept)) for (const pair of kept) if (isKept(pair)) entries.set(pair[0], pair[1]);
+  return new FindingsBook(file, entries);
+}
+
+function isKept(pair: unknown): pair is [string, KeptFindings] {
+  if (!Array.isArray(pair) || typeof pair[0] !== 'string') return false;
+  const value = pair[1] as Partial<KeptFindings> | undefined;
+  return typeof value?.digest === 'string' && Array.isArray(value.findings);
+}
