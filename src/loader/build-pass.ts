@@ -11,7 +11,7 @@ import { withPassCalendar } from './pass-calendar.js';
 import { checkEntryData } from './entry-data.js';
 import { lockMemo } from './lock-memo.js';
 import { manifestMemo } from './manifest-memo.js';
-import { NEAR_DUPLICATES_STORE } from './near-duplicate-memo.js';
+import { NEAR_DUPLICATES_STORE } from '../quality/near-duplicate-memo.js';
 import { rememberSpecs } from './entry-details.js';
 import { findingsBook } from './findings-book.js';
 import { applyNearDuplicates, passChecks, passFindings, passQuality } from './pass-quality.js';
