@@ -6,8 +6,8 @@
 //
 // Each size is a new site (a manifest of N keywords), synced with `sync --concurrency 8` from nothing against
 // `astro-article-loader emulator --speed instant --rate-limit 0` in its own process. Every measured step is a child
-// process of its own (the CLI, or bench/store-load.mjs for load()), so its peak memory is its own maxRSS, read by
-// bench/peak-memory.mjs as it exits. load() runs twice: first with no processed records (every article through the
+// process of its own (the CLI, or bench/store-load.mjs for load()), so its peak memory is its own maxRSS and its CPU time
+// its own, read by bench/peak-memory.mjs as it exits (on a shared machine, CPU time shows linearity where wall time wavers). load() runs twice: first with no processed records (every article through the
 // pipeline and the quality checks, records written), then again with a cold store (no Astro cache): the store-only load()
 // over N records. check runs last, on the records that load() wrote. sync, plan and verify run at every size before
 // load() and check run at any.
@@ -76,9 +76,11 @@ async function measured(args, { cwd, env, okCodes = [0] }) {
   const code = await new Promise((resolve) => child.once('exit', (exitCode, signal) => resolve(exitCode ?? signal)));
   const wallMs = performance.now() - started;
   const peakKb = Number(await readFile(rssFile, 'utf8').catch(() => 'NaN'));
+  const cpuMs = Number(await readFile(`${rssFile}.cpu`, 'utf8').catch(() => 'NaN'));
   await rm(rssFile, { force: true });
+  await rm(`${rssFile}.cpu`, { force: true });
   if (!okCodes.includes(code)) throw new Error(`${args.join(' ')} in ${cwd} exited ${code}:\n${output.slice(-4000)}`);
-  return { wallMs, peakMb: peakKb / 1024, code, output };
+  return { wallMs, cpuMs, peakMb: peakKb / 1024, code, output };
 }
 
 async function lockSize(site) {
@@ -120,7 +122,7 @@ async function stepsAt(count, site, steps, { env, concurrency, record, only }) {
     console.error(`  scale: ${count.toLocaleString('en-US')} articles, ${step}…`);
     const run = await runs[step]();
     const loadMs = step.startsWith('load()') ? JSON.parse(run.output.trim().split('\n').at(-1)).ms : undefined;
-    steps[step] = { wallMs: run.wallMs, peakMb: run.peakMb, lockBytes: await lockSize(site), code: run.code, ...(loadMs === undefined ? {} : { loadMs }) };
+    steps[step] = { wallMs: run.wallMs, cpuMs: run.cpuMs, peakMb: run.peakMb, lockBytes: await lockSize(site), code: run.code, ...(loadMs === undefined ? {} : { loadMs }) };
     await record({ count, step, ...steps[step] });
   }
 }
@@ -171,6 +173,7 @@ function sizeResult(size, steps) {
   for (const step of STEPS) {
     const m = steps[step];
     figures.push({ label: `${step}: wall time`, value: s(m.wallMs), unit: 's' });
+    figures.push({ label: `${step}: CPU time (user + system)`, value: s(m.cpuMs), unit: 's' });
     if (m.loadMs !== undefined) figures.push({ label: `${step}: load() itself`, value: s(m.loadMs), unit: 's' });
     figures.push({ label: `${step}: peak memory`, value: mb(m.peakMb), unit: 'MB', target: `≤ ${MEMORY_TARGET_MB}`, ok: m.peakMb <= MEMORY_TARGET_MB });
   }
@@ -193,15 +196,19 @@ function ratioResult(sizes, bySize, base, baseSync) {
   const figures = [];
   if (baseSync !== undefined && bySize.has(small)) {
     const ratio = bySize.get(small).sync.wallMs / baseSync.wallMs;
+    const cpu = bySize.get(small).sync.cpuMs / baseSync.cpuMs;
     figures.push({ label: `sync from nothing, ${base.toLocaleString('en-US')} articles`, value: s(baseSync.wallMs), unit: 's' });
     figures.push({ label: `sync from nothing, ${small.toLocaleString('en-US')} / ${base.toLocaleString('en-US')}`, value: r2(ratio), unit: '×', target: `≤ ${SYNC_BASE_TARGET}`, ok: ratio <= SYNC_BASE_TARGET });
+    figures.push({ label: `sync from nothing, ${small.toLocaleString('en-US')} / ${base.toLocaleString('en-US')}, CPU time`, value: r2(cpu), unit: '×' });
   }
   for (const size of larger) {
     const times = size / small;
     const target = LINEAR_TARGET * (times / 10);
     for (const step of STEPS) {
       const ratio = bySize.get(size)[step].wallMs / bySize.get(small)[step].wallMs;
+      const cpu = bySize.get(size)[step].cpuMs / bySize.get(small)[step].cpuMs;
       figures.push({ label: `${step}, ${size.toLocaleString('en-US')} / ${small.toLocaleString('en-US')}`, value: r2(ratio), unit: '×', target: `≤ ${r2(target)}`, ok: ratio <= target });
+      figures.push({ label: `${step}, ${size.toLocaleString('en-US')} / ${small.toLocaleString('en-US')}, CPU time`, value: r2(cpu), unit: '×' });
     }
     const lockRatio = bySize.get(size).sync.lockBytes / bySize.get(small).sync.lockBytes;
     figures.push({ label: `lock file, ${size.toLocaleString('en-US')} / ${small.toLocaleString('en-US')}`, value: r2(lockRatio), unit: '×' });
