@@ -13,7 +13,7 @@
 // load() and check run at any.
 
 import { spawn } from 'node:child_process';
-import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,7 +91,6 @@ async function lockSize(site) {
 async function makeSite(root, count) {
   const site = join(root, `site-${count}`);
   await rm(site, { recursive: true, force: true });
-  const { mkdir } = await import('node:fs/promises');
   await mkdir(site, { recursive: true });
   await writeFile(join(site, 'articles.yaml'), `# ${count} articles for the scale benchmark\narticles:\n${corpusKeywords(count).map((k) => `  - ${JSON.stringify(k)}`).join('\n')}\n`);
   return site;
