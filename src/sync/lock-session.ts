@@ -18,6 +18,9 @@ export type LockMutation = (lock: LockFile) => boolean;
  */
 const JOURNAL_FOLD_MIN_BYTES = 1 << 20;
 
+/** How long `close` waits for another build's lock before it leaves the journal as it is. */
+const CLOSE_WAIT_MS = 5_000;
+
 /**
  * The lock file as this session last read or wrote it, kept while the files on disk are still those (`stamp`): the next
  * change under the inter-process lock applies to it without reading and checking the whole file again.
@@ -142,9 +145,14 @@ export class LockSession {
     );
   }
 
-  /** Folds this session's journal into the lock file, so the file is one document again (a no-op when it journaled nothing). */
+  /**
+   * Folds this session's journal into the lock file, so the file is one document again (a no-op when it journaled
+   * nothing). Also after Ctrl-C, so a stopped sync leaves one lock file to commit: the abort signal does not stop this
+   * wait for the lock, which is short (another build holding the lock longer leaves the journal, read with the lock file).
+   */
   async close(): Promise<void> {
     if (this.#own?.journal === undefined) return;
+    const { signal: _ignored, ...options } = this.#lockOptions;
     await withProcessLock(
       this.file,
       async (held) => {
@@ -152,7 +160,7 @@ export class LockSession {
         if (own.full || own.journal !== undefined) await this.#writeFull(own, held);
         this.#latest = own.lock;
       },
-      this.#lockOptions,
+      { ...options, timeoutMs: Math.min(options.timeoutMs ?? CLOSE_WAIT_MS, CLOSE_WAIT_MS) },
     );
   }
 
