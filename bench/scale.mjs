@@ -106,8 +106,9 @@ const PARTS = [
 async function stepsAt(count, site, steps, { env, concurrency, record, only }) {
   const cli = (command, extra = [], okCodes = [0]) => measured([CLI, command, ...extra], { cwd: site, env, okCodes });
   const runs = {
-    sync: () => cli('sync', ['--concurrency', String(concurrency), '--budget', String(count)]),
-    'warm sync': () => cli('sync', ['--concurrency', String(concurrency), '--budget', String(count)]),
+    // --timeout: the default 30 minutes ends the polling of a 100,000-article sync on a busy machine (the creates go on, the rest waits for the next run).
+    sync: () => cli('sync', ['--concurrency', String(concurrency), '--budget', String(count), '--timeout', '12h']),
+    'warm sync': () => cli('sync', ['--concurrency', String(concurrency), '--budget', String(count), '--timeout', '12h']),
     plan: () => cli('plan'),
     verify: () => cli('verify', [], [0, 4]),
     'load(), no records': () => measured([STORE_LOAD, site], { cwd: site, env }),
