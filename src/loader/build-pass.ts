@@ -138,7 +138,7 @@ async function settlePass(scope: CollectionScope, writer: StoreWriter, result: S
   log.quality(findings, writer.counts.rendered + writer.counts.reused > 0);
   tracker.quality(findings);
   tracker.articleFindings(findings);
-  tracker.review(reviewOutcome(scope));
+  tracker.review(reviewOutcome(scope, pass.findings));
   tracker.mark(articleMarks(pass.manifest.specs, pass.edits, pass.now.getTime()), publishDates(pass.manifest.specs));
   log.entries(writer.counts);
   const pending = result.articles.some((article) => article.outcome === 'pending');

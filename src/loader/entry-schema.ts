@@ -133,7 +133,6 @@ export const ENTRY_DETAIL_FIELDS = {
   links: { links: linksSchema },
 } satisfies Record<EntryDataPart, Partial<Record<BuiltInEntryField, unknown>>> & Record<'request', { config: unknown }> & Record<'headings', { headings: unknown }> & Record<'images', { images: unknown }>;
 
-
 /** The fields the parts `P` add, as a zod shape (`{}` for none). */
 export type EntryDetailShape<P extends EntryDataPart> = [P] extends [never] ? {} : UnionToIntersection<(typeof ENTRY_DETAIL_FIELDS)[P]>;
 type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;

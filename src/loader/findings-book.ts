@@ -78,13 +78,14 @@ const books = new WeakMap<CollectionScope, Promise<FindingsBook>>();
 export function findingsBook(scope: CollectionScope): Promise<FindingsBook> {
   let book = books.get(scope);
   if (book === undefined) {
-    book = openBook(noteFile(scope.astroCacheDir, 'findings', scope.context.collection, 'bin'));
+    book = readFindingsBook(noteFile(scope.astroCacheDir, 'findings', scope.context.collection, 'bin'));
     books.set(scope, book);
   }
   return book;
 }
 
-async function openBook(file: string): Promise<FindingsBook> {
+/** The book kept in the note `file`; an empty one when the note is missing, damaged or of another version. */
+export async function readFindingsBook(file: string): Promise<FindingsBook> {
   const kept = await readNote<[string, KeptFindings][]>(file, deserialize, HEAD);
   const entries = new Map<string, KeptFindings>();
   // Our own note, but a damaged one must not put wrong findings on a page: anything not of the kept shape is left out.

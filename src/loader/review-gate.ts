@@ -6,6 +6,7 @@ import { approvedFallback, entryReviewState, reviewState } from '../review/revie
 import type { EntryReviewState } from '../review/review-state.js';
 import type { LockEntry, SyncResult } from '../sync/index.js';
 import type { CollectionScope } from './collection-scope.js';
+import type { FindingsBook } from './findings-book.js';
 import type { PassContext } from './pass-context.js';
 
 /** Whether the gate was on in each scope's last pass, for the placeholders written between passes. */
@@ -100,12 +101,13 @@ function projectFlag(scope: CollectionScope, pass: PassContext): string {
  * What the build summary says of the gate after a pass (undefined when it is off): the articles left out waiting,
  * and the approved ones built although a check found an error (the owner decided; the summary says so).
  */
-export function reviewOutcome(scope: CollectionScope): { waiting: string[]; approvedWithErrors: string[] } | undefined {
+export function reviewOutcome(scope: CollectionScope, findings: FindingsBook): { waiting: string[]; approvedWithErrors: string[] } | undefined {
   if (lastRequired.get(scope) !== true) return undefined;
+  // The findings from the book the pass kept (findings-book.ts), as the log and the panel read them; the review state from the entry.
   const approvedWithErrors = [...scope.context.store.values()]
     .filter((entry) => {
-      const data = entry.data as { review?: { state?: unknown }; quality?: { errors?: unknown } };
-      return data.review?.state === 'approved' && typeof data.quality?.errors === 'number' && data.quality.errors > 0;
+      const data = entry.data as { review?: { state?: unknown } };
+      return data.review?.state === 'approved' && findings.of([entry]).some((finding) => finding.severity === 'error');
     })
     .map((entry) => entry.id)
     .sort();

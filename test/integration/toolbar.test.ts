@@ -111,6 +111,16 @@ describe.skipIf(!present)('the Articles app in the dev toolbar', () => {
     expect(await row('best-coffee-grinders').locator('a.keyword').textContent()).toBe('best coffee grinders');
   });
 
+  it("should list each article's quality findings under its row, as many as the build summary counts", async () => {
+    // The committed articles' findings: 8 warnings in 3 articles (test/integration/build.test.ts reads the same in the summary).
+    // The entries carry only their counts: the panel has the findings from the loader's findings book.
+    const findings = page.locator('[data-articles-panel] li.article .findings li');
+    await findings.first().waitFor({ timeout: STATE_TIMEOUT });
+    expect(await findings.count()).toBe(8);
+    expect(await page.locator('[data-articles-panel] li.article .findings li.warning').count()).toBe(8);
+    for (const item of await findings.all()) expect(await item.getAttribute('data-finding')).toBe(await item.locator('code').textContent());
+  });
+
   it('should mark a draft and a scheduled article, which the dev server shows', async () => {
     expect(await row('cold-brew-ratio').locator('[data-mark="draft"]').count()).toBe(1);
     expect(await row('best-coffee-grinders').locator('[data-mark="scheduled"]').count()).toBe(1);

@@ -1,7 +1,8 @@
 // The slim entry (issue 42) in a real `astro build` of the fixture site: what Astro stores of each entry is exactly the
 // documented default fields; `entryData` puts the details back, typed (fixtures/sites/basic/src/lib/entry-details.ts, checked
 // by build.test.ts); `articleDetails(entry)` gives a page the same details without them.
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
@@ -47,11 +48,11 @@ async function details(slug: string): Promise<Details> {
   return JSON.parse(await readFile(join(site.root, 'dist/details', `${slug}.json`), 'utf8')) as Details;
 }
 
-async function build(extra: string): Promise<RunResult> {
+async function build(extra: string, args: string[] = []): Promise<RunResult> {
   const file = join(site.root, 'src/content.config.ts');
   const text = await readFile(join(site.root, 'content.config.original.ts'), 'utf8');
   await writeFile(file, text.replace("manifest: './articles.yaml',", `manifest: './articles.yaml', ${extra}`));
-  return astro(site.root, ['build'], { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey });
+  return astro(site.root, ['build', ...args], { ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey });
 }
 
 beforeAll(async () => {
@@ -144,6 +145,19 @@ describe('entryData', () => {
       expect(entry.data.links, id).toEqual(answer.links);
     }
   });
+
+  it('should write an entry again from its record when the findings note is gone, and skip it by its digest when it is there', async () => {
+    const note = join(site.root, 'node_modules/.astro/astro-article-loader/findings-articles.bin');
+    expect(existsSync(note)).toBe(true);
+    const kept = await build(`${EVERY_PART}`, ['--verbose']);
+    expect(kept.output, kept.output).toContain('entries: 0 rendered, 0 from the processed cache, 3 unchanged (digest), 0 placeholders');
+    await rm(note);
+    const rewritten = await build(`${EVERY_PART}`, ['--verbose']);
+    expect(rewritten.code, rewritten.output).toBe(0);
+    expect(rewritten.output).toContain('entries: 0 rendered, 3 from the processed cache, 0 unchanged (digest), 0 placeholders');
+    const again = await storedEntries(site.root);
+    for (const [id, entry] of entries) expect(again.get(id)?.data.quality, id).toEqual(entry.data.quality);
+  }, 240_000);
 
   it('should refuse a part it does not know, naming the parts', async () => {
     const wrong = await build("entryData: ['request', 'html'],");

@@ -1,0 +1,66 @@
+// The findings book: each entry's findings kept beside Astro's store, under the entry's own digest, and in a build note between builds.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ownDigest, readFindingsBook } from '../../src/loader/findings-book.js';
+import type { Finding } from '../../src/quality/finding.js';
+
+const leftover: Finding = { slug: 'a', code: 'writer_leftover', severity: 'error', message: 'a "[…]" placeholder' };
+const near: Finding = { slug: 'a', code: 'near_duplicate', severity: 'warning', message: '"a" and "b" are about 91% alike' };
+const short: Finding = { slug: 'b', code: 'length_out_of_range', severity: 'warning', message: 'too short' };
+
+let dir: string;
+let file: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'aal-findings-'));
+  file = join(dir, 'notes', 'findings-articles.bin');
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the findings book', () => {
+  it("should give an entry's findings only for the digest they were written under", async () => {
+    const book = await readFindingsBook(file);
+    book.write('a', 'd1', [leftover]);
+    expect(book.get('a', 'd1')).toEqual([leftover]);
+    expect(book.get('a', 'd2')).toBeUndefined();
+    expect(book.get('b', 'd1')).toBeUndefined();
+    expect(book.get('a', undefined)).toBeUndefined();
+  });
+
+  it('should replace the near_duplicate findings only, and read them for a digest with the mark', async () => {
+    const book = await readFindingsBook(file);
+    book.write('a', 'd1', [leftover]);
+    book.setNearDuplicates('a', [near]);
+    book.setNearDuplicates('a', [near]);
+    expect(book.of([{ id: 'a', digest: 'd1+0123456789abcdef' }])).toEqual([leftover, near]);
+    book.setNearDuplicates('a', []);
+    expect(book.get('a', ownDigest('d1+fedcba9876543210'))).toEqual([leftover]);
+  });
+
+  it('should keep the findings of the slugs still in the store for the next build, in their order', async () => {
+    const book = await readFindingsBook(file);
+    book.write('a', 'd1', [leftover, near]);
+    book.write('b', 'd2', [short]);
+    book.write('gone', 'd3', [short]);
+    await book.save(['b', 'a']);
+    const next = await readFindingsBook(file);
+    expect(next.of([{ id: 'b', digest: 'd2' }, { id: 'a', digest: 'd1' }, { id: 'gone', digest: 'd3' }])).toEqual([short, leftover, near]);
+  });
+
+  it('should start empty from a missing, damaged or other-version note', async () => {
+    expect((await readFindingsBook(file)).of([{ id: 'a', digest: 'd1' }])).toEqual([]);
+    const book = await readFindingsBook(file);
+    book.write('a', 'd1', [leftover]);
+    await book.save(['a']);
+    const bytes = await readFile(file);
+    await writeFile(file, bytes.subarray(0, bytes.length - 5));
+    expect((await readFindingsBook(file)).get('a', 'd1')).toBeUndefined();
+    await writeFile(file, Buffer.concat([Buffer.from(bytes.toString('latin1').replace(/^astro-article-loader \S+/, 'astro-article-loader 0.0.0-other'), 'latin1')]));
+    expect((await readFindingsBook(file)).get('a', 'd1')).toBeUndefined();
+  });
+});
