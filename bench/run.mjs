@@ -1,7 +1,7 @@
 // The benchmark runner: each benchmark in its own child process (same Node), one report with every figure beside its target.
 //
 // Run: npm run bench                      (all; needs `npm run build` first for dist/)
-//      node bench/run.mjs --only memory   (one: import, pipeline, cold-generation, memory, warm-build, dev-start, incremental, images, cover, reprocessing, no-hangs, writer-overhead)
+//      node bench/run.mjs --only memory   (one: import, pipeline, cold-generation, memory, warm-build, dev-start, incremental, images, cover, reprocessing, no-hangs, writer-overhead, scale)
 //      node bench/run.mjs --json out.json (also write the raw results)
 // Figures are printed, never asserted: the exit code is 0 unless a benchmark crashed.
 
@@ -26,6 +26,7 @@ export const BENCHMARKS = [
   { name: 'reprocessing', module: 'reprocessing.mjs' },
   { name: 'no-hangs', module: 'no-hangs.mjs' },
   { name: 'writer-overhead', module: 'writer-overhead.mjs' },
+  { name: 'scale', module: 'scale.mjs' },
 ];
 
 /** Runs one benchmark module's `run()` in a child process; resolves with its results (or the error). */

@@ -1,8 +1,10 @@
 // What `check` reports for a project: each finished article's findings on what the build publishes (its processed record, else the pipeline run now), with near_duplicate across them.
 import { z } from 'zod';
 import { processArticle } from '../pipeline/index.js';
-import { articleQuality, checkedWith, checkedWithSchema, findingSchema, findSignedNearDuplicates, nearDuplicateFindings, type ArticleQuality, type CollectionPaths, type Finding, type QualityOptions } from '../quality/index.js';
-import { editHash, editsDirFor, readEdit, readLockState, type LockEntry, type LockState } from '../sync/index.js';
+import { articleQuality, checkedWith, checkedWithSchema, findingSchema, findSignedNearDuplicates, type ArticleQuality, type CollectionPaths, type Finding, type QualityOptions } from '../quality/index.js';
+import { findMemo, memoKey, NEAR_DUPLICATES_STORE, type MemoArticle } from '../quality/near-duplicate-memo.js';
+import { articlePairFindings, articlePairs } from '../quality/near-duplicates.js';
+import { editHash, editsDirFor, listEdits, readEdit, readLockState, type LockEntry, type LockState } from '../sync/index.js';
 import type { ProjectFiles } from './project-files.js';
 
 /** Where an article's checked HTML came from: the build's processed record, or the pipeline run now with default settings. */
@@ -39,6 +41,8 @@ interface FinalHtml {
   html: string;
   title: string;
   signature: string | null;
+  /** The record's key, when the HTML is the record's: the near-duplicate memo is keyed on it. */
+  key: string | undefined;
   /** The findings the record keeps, with what they were decided from. */
   recorded: RecordView['quality'];
   source: FindingsSource;
@@ -49,12 +53,12 @@ async function finalHtml(state: LockState, slug: string, entry: LockEntry, edit:
   const latest = await state.cache.processed.latest(slug);
   const view = latest?.output === entry.output ? recordView(latest?.value) : undefined;
   const edited = edit === undefined ? null : editHash(edit);
-  if (view !== undefined && view.edit === edited) return { html: view.html, title: view.title, signature: view.signature, recorded: view.quality, source: 'record' };
+  if (view !== undefined && view.edit === edited) return { html: view.html, title: view.title, signature: view.signature, key: latest!.key, recorded: view.quality, source: 'record' };
   const cached = await state.cache.readFor(entry.output!, { lockFile: state.lockFile, slug, articleId: entry.articleId!, keyword: entry.keyword });
   if (cached === undefined) return undefined;
   const polished = typeof cached.polishedHtml === 'string' && cached.polishedHtml.trim() !== '';
   const processed = await processArticle(edit ?? (polished ? cached.polishedHtml! : cached.html), { keyword: entry.keyword, slug });
-  return { html: processed.html, title: processed.title, signature: null, recorded: undefined, source: 'pipeline' };
+  return { html: processed.html, title: processed.title, signature: null, key: undefined, recorded: undefined, source: 'pipeline' };
 }
 
 /**
@@ -83,15 +87,18 @@ function collections(slugs: string[]): (origins: readonly string[]) => Collectio
 export async function currentQuality(project: ProjectFiles, settings: QualityOptions): Promise<CurrentQuality> {
   const state = await readLockState(project.lockFile);
   const editsDir = editsDirFor(state.lockFile);
+  // Listed once: at 10,000 articles, asking for each article's edit file opened 10,000 files that are not there.
+  const edited = new Set(await listEdits(editsDir));
   const specs = project.manifest.specs;
   const collection = collections(specs.map((spec) => spec.slug));
   const findings = new Map<string, Finding[]>();
   const sources = new Map<string, FindingsSource>();
   const signed: { slug: string; signature: string | undefined; html: () => string }[] = [];
+  const remembered: MemoArticle[] = [];
   for (const spec of specs) {
     const entry = state.lock.articles[spec.slug];
     if (entry?.status !== 'finished' || entry.output === undefined || entry.articleId === undefined) continue;
-    const edit = (await readEdit(editsDir, spec.slug))?.html;
+    const edit = edited.has(spec.slug) ? (await readEdit(editsDir, spec.slug))?.html : undefined;
     const final = await finalHtml(state, spec.slug, entry, edit);
     if (final === undefined) continue;
     const article = { slug: spec.slug, html: final.html, title: final.title, request: spec.request, collection: collection(final.recorded?.checkedWith.origins ?? []) };
@@ -100,8 +107,14 @@ export async function currentQuality(project: ProjectFiles, settings: QualityOpt
     findings.set(spec.slug, quality.findings);
     sources.set(spec.slug, final.source);
     signed.push({ slug: spec.slug, signature: final.signature ?? quality.signature ?? undefined, html: () => final.html });
+    remembered.push({ slug: spec.slug, key: final.signature === null ? undefined : final.key?.slice(0, 16) });
   }
-  for (const finding of nearDuplicateFindings(findSignedNearDuplicates(signed, settings.nearDuplicateThreshold), settings)) findings.get(finding.slug)?.push(finding);
+  // The pairs the last build decided, when it decided them from these very records (the loader's memo in the committed
+  // cache); else measured now, at a cost that grows with the square of a cluster of alike articles (docs/builds.md).
+  const decided = memoKey(settings.nearDuplicateThreshold, remembered);
+  const memo = decided === undefined ? undefined : await findMemo(state.cache.keyedStore(NEAR_DUPLICATES_STORE), decided);
+  const pairs = memo ?? articlePairs(findSignedNearDuplicates(signed, settings.nearDuplicateThreshold));
+  for (const finding of articlePairFindings(pairs, settings)) findings.get(finding.slug)?.push(finding);
   return { findings, sources };
 }
 

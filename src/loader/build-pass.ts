@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { currentTime } from '../lang/clock.js';
+import { parsesOf } from '../lang/parse-counts.js';
 import { loadManifest, resolveInlineManifest, withRecordedSlugs, type Manifest } from '../manifest/index.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
 import { editsDirFor, listEdits, recordedSlugs, syncArticles, type LockEntryError, type SyncResult } from '../sync/index.js';
@@ -11,7 +12,7 @@ import { withPassCalendar } from './pass-calendar.js';
 import { checkEntryData } from './entry-data.js';
 import { lockMemo } from './lock-memo.js';
 import { manifestMemo } from './manifest-memo.js';
-import { NEAR_DUPLICATES_STORE } from './near-duplicate-memo.js';
+import { NEAR_DUPLICATES_STORE } from '../quality/near-duplicate-memo.js';
 import { rememberSpecs } from './entry-details.js';
 import { findingsBook } from './findings-book.js';
 import { applyNearDuplicates, passChecks, passFindings, passQuality } from './pass-quality.js';
@@ -50,6 +51,8 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
     if (!handedOver) await service.close();
   }
   await checkedLock.keep();
+  const source = scope.options.manifest;
+  scope.log.parses(source.kind === 'file' ? parsesOf('manifest', resolve(scope.root, source.path)) : undefined, parsesOf('lock', resolve(lockFile)));
 }
 
 /**

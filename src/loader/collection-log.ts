@@ -105,6 +105,11 @@ export class CollectionLog {
     for (const warning of warnings) this.logger.warn(`"${slug}": ${warning}`);
   }
 
+  /** How many times this process has parsed the collection's manifest and lock file (a debug line: a build parses each once). */
+  parses(manifest: number | undefined, lock: number): void {
+    this.logger.debug(`parses in this process: ${manifest === undefined ? 'inline manifest' : `manifest ${manifest}`}, lock file ${lock}`);
+  }
+
   /** The closing lines of a pass: what was rendered, reused and left as it was. */
   entries(counts: EntryCounts): void {
     const { unchanged, rendered, reused, placeholders } = counts;

@@ -11,7 +11,7 @@ import type { KeyedStore } from '../sync/index.js';
 import { entryQuality } from './article-entry.js';
 import type { CollectionScope } from './collection-scope.js';
 import { ownDigest, type FindingsBook } from './findings-book.js';
-import { memoKey, readMemo, writeMemo } from './near-duplicate-memo.js';
+import { memoKey, readMemo, writeMemo } from '../quality/near-duplicate-memo.js';
 import type { NearDuplicateInputs } from './pass-context.js';
 import type { PassChecks } from './quality-thread.js';
 

@@ -11,6 +11,7 @@ import { inlineDocument, type ManifestDocument } from './manifest-document.js';
 import { ManifestError, type ManifestProblem } from './manifest-error.js';
 import { frozenRequests, resolveManifestDocument } from './resolve-manifest.js';
 import { readYamlManifest } from './yaml-manifest.js';
+import { countParse } from '../lang/parse-counts.js';
 
 /**
  * Which rules resolved a kept manifest, beside the package version the memo's note names: a checkout that changes how the
@@ -109,6 +110,7 @@ export async function loadManifest(file: string, memo?: ManifestMemo): Promise<M
   const decoded = decodeManifest(bytes, absolute);
   if ('problem' in decoded) throw fileProblem(absolute, decoded.problem.message, decoded.problem.line === undefined ? {} : { line: decoded.problem.line });
   const manifest = parseManifest(decoded.text, absolute);
+  countParse('manifest', absolute);
   if (digest !== undefined) await memo!.set(digest, manifest);
   return manifest;
 }

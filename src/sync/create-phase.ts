@@ -147,7 +147,7 @@ function stageIntent(article: PlannedArticle, lock: LockFile, options: CreatePha
     ...(previous === undefined ? {} : { previous }),
     ...approvalOf(before),
   };
-  options.session.stage((current) => ((current.articles[article.slug] = entry), true));
+  options.session.stage((current) => ((current.articles[article.slug] = entry), true), [article.slug]);
   return { entry, before };
 }
 
@@ -187,7 +187,7 @@ async function createOne(
   }
   const created: LockEntry = { ...intent.entry, status: 'pending', articleId, updatedAt: nowIso() };
   delete created.error;
-  session.stage((current) => ((current.articles[article.slug] = created), true));
+  session.stage((current) => ((current.articles[article.slug] = created), true), [article.slug]);
   return () => {
     state.created.add(article.slug);
     state.createdWords += article.estimate?.words ?? 0;
@@ -202,7 +202,7 @@ function createFailed(article: PlannedArticle, intent: { entry: LockEntry; befor
   const failure = entryErrorOf(error);
   if (failure.code === 'create_outcome_unknown' || failure.code === 'aborted') {
     const recorded = failure.code === 'aborted' ? CREATE_INTERRUPTED : failure;
-    session.stage((current) => ((current.articles[article.slug] = { ...intent.entry, error: recorded, updatedAt: nowIso() }), true));
+    session.stage((current) => ((current.articles[article.slug] = { ...intent.entry, error: recorded, updatedAt: nowIso() }), true), [article.slug]);
     return () => {
       state.record(article.slug, 'unknown', recorded);
       state.emit({ type: 'unknown', slug: article.slug, error: recorded });
@@ -212,7 +212,7 @@ function createFailed(article: PlannedArticle, intent: { entry: LockEntry; befor
     if (intent.before === undefined) delete current.articles[article.slug];
     else current.articles[article.slug] = intent.before;
     return true;
-  });
+  }, [article.slug]);
   if (FATAL_CODES.has(failure.code)) state.fatal ??= error;
   if (failure.code === UNREACHABLE_CODE) state.unreachable ??= failure;
   return () => state.fail(article.slug, failure);

@@ -244,8 +244,11 @@ export async function syncArticles(options: SyncOptions): Promise<SyncResult> {
     try {
       plan = await session.exclusive((lock) => createPhase(run, lock));
       await polls?.end();
+      await session.close();
     } catch (error) {
       await polls?.end(true).catch(() => undefined);
+      // Folded when it can be; a journal left behind is read with the lock file, so nothing is lost either way.
+      await session.close().catch(() => undefined);
       throw error;
     }
   }

@@ -18,6 +18,7 @@ export { ProcessedStore, type ProcessedProblem } from './processed-store.js';
 export { servedOf } from './served-output.js';
 export { withProcessLock, type HeldLock, type ProcessLockOptions } from './process-lock.js';
 export { LockSession, type LockMutation } from './lock-session.js';
+export { journalPath } from './lock-journal.js';
 export { isOwnLockWrite } from './own-lock-writes.js';
 export { lastVerifiedLock, noteVerifiedLock } from './verified-locks.js';
 export { recordDates, recordedDates, type RecordedDates } from './recorded-dates.js';

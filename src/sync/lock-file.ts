@@ -8,6 +8,8 @@ import { CorruptLockError, SyncError, UnsupportedLockVersionError } from './erro
 import { duplicateKeyProblems, requestHashProblems, type LockIntegrityProblem } from './lock-integrity.js';
 import { isVerifiedLock, lockTextDigest, noteVerifiedLock } from './verified-locks.js';
 import { noteOwnLockWrite } from './own-lock-writes.js';
+import { countParse } from '../lang/parse-counts.js';
+import { applyJournal, journalPath, NO_LOCK_TEXT } from './lock-journal.js';
 
 export const LOCK_FILE_NAME = 'articles.lock.json';
 export const CACHE_DIR_NAME = 'articles.cache';
@@ -164,7 +166,24 @@ const LEGACY_MANIFEST_NAMES = ['articles.yaml', 'articles.yml', 'articles.json',
  * left as it is.
  */
 export async function readLockFile(file: string): Promise<LockFile> {
-  return parseLockFile(await readLockText(file), file);
+  return (await readLockFileState(file)).lock;
+}
+
+/** A lock file as read: its state, the digest of its text on disk (`none` when absent) and whether a journal lay beside it. */
+export interface LockFileState {
+  lock: LockFile;
+  digest: string;
+  /** Bytes of the lock file's text (0 when absent). */
+  bytes: number;
+  journal: boolean;
+}
+
+/** Like readLockFile, with what a writer needs to journal on top of it (see lock-journal.ts). */
+export async function readLockFileState(file: string): Promise<LockFileState> {
+  const [text, journal] = await Promise.all([readLockText(file), readJournalText(file)]);
+  const { lock, problems, digest } = inspectLockText(text, file, journal);
+  if (problems.length > 0) throw new CorruptLockError(file, problems);
+  return { lock, digest, bytes: text === undefined ? 0 : Buffer.byteLength(text), journal: journal !== undefined };
 }
 
 /** The slugs the lock file records (none when there is no lock file): what `withRecordedSlugs` of the manifest room keeps. */
@@ -174,7 +193,8 @@ export async function recordedSlugs(file: string): Promise<ReadonlySet<string>> 
 
 /** Like readLockFile, but integrity problems are returned rather than thrown (for `verify`). */
 export async function inspectLockFile(file: string): Promise<{ lock: LockFile; problems: LockIntegrityProblem[] }> {
-  return inspectLockText(await readLockText(file), file);
+  const [text, journal] = await Promise.all([readLockText(file), readJournalText(file)]);
+  return inspectLockText(text, file, journal);
 }
 
 /** The lock file's text; `undefined` (an empty lock) when there is none. */
@@ -193,15 +213,47 @@ async function readLockText(file: string): Promise<string | undefined> {
   }
 }
 
-/** Parses lock file text (`undefined`: no file); `file` is only used in error messages. */
-export function parseLockFile(text: string | undefined, file: string): LockFile {
-  const { lock, problems } = inspectLockText(text, file);
+/** The journal's text, when a create phase left one (see lock-journal.ts). */
+async function readJournalText(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(journalPath(file), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Parses lock file text (`undefined`: no file), with the journal's text when there is one; `file` is only used in error messages. */
+export function parseLockFile(text: string | undefined, file: string, journal?: string): LockFile {
+  const { lock, problems } = inspectLockText(text, file, journal);
   if (problems.length > 0) throw new CorruptLockError(file, problems);
   return lock;
 }
 
-function inspectLockText(text: string | undefined, file: string): { lock: LockFile; problems: LockIntegrityProblem[] } {
-  if (text === undefined) return { lock: emptyLockFile(), problems: [] };
+function inspectLockText(text: string | undefined, file: string, journal?: string): { lock: LockFile; problems: LockIntegrityProblem[]; digest: string } {
+  const base = text === undefined ? NO_LOCK_TEXT : lockTextDigest(text);
+  const json = text === undefined ? emptyLockFile() : lockJson(text, file);
+  if (text !== undefined) countParse('lock', resolve(file));
+  // A text that passed the checks before (in this process, or vouched for) passes them again: they read nothing else.
+  const digest = journal === undefined ? base : lockTextDigest(`${base}\u0000${journal}`);
+  const known = isVerifiedLock(file, digest);
+  // Duplicate keys are a property of the lock file's own text, so they are counted before the journal adds entries.
+  const duplicates = known || text === undefined ? [] : duplicateKeyProblems(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, json);
+  if (journal !== undefined) applyJournal(json as { articles?: unknown }, journal, base, file);
+  const parsed = lockFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.slice(0, 5).map(lockIssueText);
+    const more = parsed.error.issues.length > 5 ? ` (and ${parsed.error.issues.length - 5} more)` : '';
+    if (duplicates.length > 0) throw new CorruptLockError(file, duplicates);
+    throw new CorruptLockError(file, `${problems.join('; ')}${more}`);
+  }
+  const problems = known ? [] : [...duplicates, ...requestHashProblems(parsed.data.articles)];
+  if (problems.length === 0) noteVerifiedLock(file, digest);
+  return { lock: parsed.data, problems, digest: base };
+}
+
+/** The lock file text as JSON, after the checks that come before its shape. */
+function lockJson(text: string, file: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (/^(<{7}|={7}|>{7})( |$)/m.test(body)) throw new CorruptLockError(file, 'it contains merge-conflict markers (<<<<<<<, =======, >>>>>>>)');
   let json: unknown;
@@ -214,20 +266,7 @@ function inspectLockText(text: string | undefined, file: string): { lock: LockFi
   const version = (json as { version?: unknown }).version;
   if (version === undefined) throw new CorruptLockError(file, 'it has no "version"');
   if (version !== LOCK_FILE_VERSION) throw new UnsupportedLockVersionError(file, version, LOCK_FILE_VERSION);
-  // A text that passed the checks before (in this process, or vouched for) passes them again: they read nothing else.
-  const digest = lockTextDigest(text);
-  const known = isVerifiedLock(file, digest);
-  const duplicates = known ? [] : duplicateKeyProblems(body, json);
-  const parsed = lockFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 5).map(lockIssueText);
-    const more = parsed.error.issues.length > 5 ? ` (and ${parsed.error.issues.length - 5} more)` : '';
-    if (duplicates.length > 0) throw new CorruptLockError(file, duplicates);
-    throw new CorruptLockError(file, `${problems.join('; ')}${more}`);
-  }
-  const problems = known ? [] : [...duplicates, ...requestHashProblems(parsed.data.articles)];
-  if (problems.length === 0) noteVerifiedLock(file, digest);
-  return { lock: parsed.data, problems };
+  return json;
 }
 
 /**
@@ -282,19 +321,21 @@ function byCodeUnit(a: string, b: string): number {
  */
 export function serializeLockFile(lock: LockFile): string {
   const articles: Record<string, Record<string, unknown>> = {};
-  for (const slug of Object.keys(lock.articles).sort(byCodeUnit)) {
-    const entry = lock.articles[slug]!;
-    const ordered: Record<string, unknown> = {};
-    for (const key of ENTRY_KEY_ORDER) {
-      const value = entry[key];
-      if (value === undefined) continue;
-      ordered[key] = key === 'previous' || key === 'error' || key === 'request' || key === 'approved' ? sortedKeys(value) : value;
-    }
-    articles[slug] = ordered;
-  }
+  for (const slug of Object.keys(lock.articles).sort(byCodeUnit)) articles[slug] = orderedEntry(lock.articles[slug]!);
   // Only a site with a schedule has the member, so every other lock file keeps its bytes.
   const schedule = lock.schedule === undefined || Object.keys(lock.schedule).length === 0 ? undefined : sortedKeys(lock.schedule);
   return `${JSON.stringify({ version: lock.version, articles, ...(schedule === undefined ? {} : { schedule }) }, null, 2)}\n`;
+}
+
+/** One entry with its keys in the lock file's order (the journal writes entries this way too). */
+export function orderedEntry(entry: LockEntry): Record<string, unknown> {
+  const ordered: Record<string, unknown> = {};
+  for (const key of ENTRY_KEY_ORDER) {
+    const value = entry[key];
+    if (value === undefined) continue;
+    ordered[key] = key === 'previous' || key === 'error' || key === 'request' || key === 'approved' ? sortedKeys(value) : value;
+  }
+  return ordered;
 }
 
 /** Writes the lock file atomically (temp file, fsync, rename, fsync of the directory). */

@@ -88,6 +88,8 @@ const OWNER_HEAD_BYTES = 4096;
 export interface KeyedStore<T = unknown> {
   get(key: string): Promise<T | undefined>;
   set(key: string, value: T): Promise<void>;
+  /** Every sound value in the store (a damaged file is warned about and left out); for stores of a few files. */
+  values(): Promise<T[]>;
 }
 
 export class OutputCache {
@@ -118,6 +120,11 @@ export class OutputCache {
     return {
       get: (key) => this.#getKeyed(dir, key) as Promise<T | undefined>,
       set: (key, value) => this.#setKeyed(dir, key, value),
+      values: async () => {
+        const names = (await listDir(dir)).filter((name) => /^[0-9a-f]{64}\.json$/.test(name));
+        const values = await Promise.all(names.map((name) => this.#readKeyed(join(dir, name))));
+        return values.filter((value) => value !== undefined) as T[];
+      },
     };
   }
 
@@ -344,7 +351,10 @@ export class OutputCache {
   }
 
   async #getKeyed(dir: string, key: string): Promise<unknown> {
-    const file = join(dir, `${sha256Hex(key)}.json`);
+    return this.#readKeyed(join(dir, `${sha256Hex(key)}.json`));
+  }
+
+  async #readKeyed(file: string): Promise<unknown> {
     const text = await readIfPresent(file, 'utf8');
     if (text === undefined) return undefined;
     const record = linkRecordSchema.safeParse(safeJson(text));

@@ -64,10 +64,10 @@ export class ProcessedStore {
     return envelope.slug === slug && envelope.key === key ? envelope.value : undefined;
   }
 
-  /** The record of `slug` whatever its key, with the output it was made from (`check` reads what the last build made); undefined when there is none or it is damaged. */
-  async latest(slug: string): Promise<{ output: string; value: unknown } | undefined> {
+  /** The record of `slug` whatever its key, with the output it was made from and its key (`check` reads what the last build made); undefined when there is none or it is damaged. */
+  async latest(slug: string): Promise<{ output: string; key: string; value: unknown } | undefined> {
     const envelope = await this.#read(this.file(slug));
-    return typeof envelope === 'object' && envelope.slug === slug ? { output: envelope.output, value: envelope.value } : undefined;
+    return typeof envelope === 'object' && envelope.slug === slug ? { output: envelope.output, key: envelope.key, value: envelope.value } : undefined;
   }
 
   /** Replaces the record of `slug` (atomically: a reader sees the old record or the new one). */

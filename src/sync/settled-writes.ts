@@ -38,7 +38,10 @@ export class SettledWrites {
     this.#writing = this.#writing.then(async () => {
       const batch = this.#queue.splice(0);
       if (batch.length === 0) return;
-      await this.#session.update((lock) => batch.reduce((changed, settled) => applySettled(lock, settled) || changed, false));
+      await this.#session.update(
+        (lock) => batch.reduce((changed, settled) => applySettled(lock, settled) || changed, false),
+        batch.map((settled) => settled.slug),
+      );
       for (const settled of batch) this.#report(settled);
     });
     return this.#writing;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { readLockFile } from '../../src/sync/index.js';
+import { journalPath, readLockFile } from '../../src/sync/index.js';
 import { buildCli, cleanEnv, CLI, EMULATOR_ACCOUNTS, manifestYaml, runCli, serviceEnv, spawnCli, tempProject } from './cli-harness.js';
 
 const run = promisify(execFile);
@@ -119,6 +119,8 @@ describe('astro-article-loader sync and Ctrl-C', () => {
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toContain('Stopped. 3 articles created in this run keep their ids');
 
+    // The ids were journaled as they came; the stop folded the journal in, so the lock file alone holds them, ready to commit.
+    expect(existsSync(journalPath(path.join(dir, 'articles.lock.json')))).toBe(false);
     const lock = await readLockFile(path.join(dir, 'articles.lock.json'));
     expect(Object.values(lock.articles).map((entry) => [entry.status, typeof entry.articleId])).toEqual([
       ['pending', 'string'],

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArticleClient, type ArticleClient } from '../../src/api/client.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { createRandom } from '../../src/emulator/seeded-random.js';
-import { parseLockFile, syncArticles, type SyncResult } from '../../src/sync/index.js';
+import { journalPath, parseLockFile, syncArticles, type SyncResult } from '../../src/sync/index.js';
 import { WEBHOOK_INTEGRATION, type Campaign } from './campaign.js';
 import { startSyncChild } from './sync-child.js';
 import { buildPackage } from '../loader/astro-site.js';
@@ -31,23 +31,27 @@ interface Round {
   resumed: SyncResult;
 }
 
-/** Reads and parses the lock file as fast as it can while a child writes it. */
+/** Reads the lock file or its journal (or both) as fast as it can while a child writes them, and parses them together. */
 function watchLockFile(file: string): { stop(): Promise<{ reads: number; failures: string[] }> } {
   let reads = 0;
   const failures: string[] = [];
   let running = true;
+  const read = async (path: string): Promise<string | undefined> => {
+    try {
+      return await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') failures.push(`read: ${(error as Error).message}`);
+      return undefined;
+    }
+  };
   const loop = (async () => {
     while (running) {
-      let text: string | undefined;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') failures.push(`read: ${(error as Error).message}`);
-      }
-      if (text !== undefined) {
+      const text = await read(file);
+      const journal = await read(journalPath(file));
+      if (text !== undefined || journal !== undefined) {
         reads += 1;
         try {
-          parseLockFile(text, file);
+          parseLockFile(text, file, journal);
         } catch (error) {
           failures.push((error as Error).message);
         }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { readLockFile } from '../../src/sync/index.js';
 import { accepts, buildPackage, ChildOutput, childEnv, createSite, freePort, type Site } from './astro-project.js';
 
 const CHILD = fileURLToPath(new URL('./dev-server-child.mjs', import.meta.url));
@@ -134,7 +135,8 @@ describe('the loaders in astro dev while articles are still being written', () =
     expect(emulator.requests.length).toBe(requestsAtStop);
     expect(pollsOf(extraArticleId)).toBe(pollsAfterRemoval);
     // The article is still the service's to finish: its id stays in the lock file for the next run.
-    const lock = JSON.parse(await readFile(join(site.root, 'articles.lock.json'), 'utf8')) as { articles: Record<string, { status: string; articleId?: string }> };
+    // Read as every reader does, with the lock file's journal (sync/lock-journal.ts) should the stop have left one.
+    const lock = await readLockFile(join(site.root, 'articles.lock.json'));
     expect(lock.articles['aeropress-recipe']).toMatchObject({ status: 'pending', articleId: creation!.articleId });
   }, 120_000);
 });

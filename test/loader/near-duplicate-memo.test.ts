@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoKey, NEAR_DUPLICATES_STORE, readMemo, writeMemo } from '../../src/loader/near-duplicate-memo.js';
+import { memoKey, NEAR_DUPLICATES_STORE, readMemo, writeMemo } from '../../src/quality/near-duplicate-memo.js';
 import { articlePairFindings, articlePairs, type NearDuplicatePair } from '../../src/quality/near-duplicates.js';
 import { resolveQualityOptions } from '../../src/quality/index.js';
 import { OutputCache, type CacheWarning } from '../../src/sync/index.js';

@@ -188,7 +188,7 @@ describe('quality checks in a build', () => {
     }
   });
 
-  it('should keep the near-duplicate finding through a rebuild with nothing changed, read it from the cache on a cold store, and drop it once the copy is edited apart', async () => {
+  it('should keep the near-duplicate finding through a rebuild with nothing changed, read it from the cache on a cold store (and in check), and drop it once the copy is edited apart', async () => {
     // The store is warm and nothing changed: the findings decided by the first build stand (they are not decided again).
     const unchanged = await astro(site.root, ['build']);
     expect(unchanged.code, unchanged.output).toBe(0);
@@ -208,6 +208,9 @@ describe('quality checks in a build', () => {
     const [kept, ...others] = await nearDuplicates();
     expect(others).toEqual([]);
     expect(kept!.message).toMatch(/ are (about )?42% alike/);
+    // check reads the same memo, so it reports the pair the build decided (42%), not one measured again.
+    const checked = JSON.parse((await runCliInProcess(['check', '--json'], { cwd: site.root })).stdout) as { findings: Quality['findings'] };
+    expect(checked.findings.filter((f) => f.code === 'near_duplicate').map((f) => f.message)).toEqual([expect.stringMatching(/ are (about )?42% alike/)]);
     const edit = join(site.root, 'articles.edits/pour-over-coffee.html');
     await mkdir(join(site.root, 'articles.edits'), { recursive: true });
     await writeFile(edit, '<p>Pour over coffee, as I make it: a kettle with a thin spout, paper rinsed with hot water, and a slow spiral pour that takes three minutes from the first drop.</p>');

@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   FrozenLockError,
+  journalPath,
   OverBudgetError,
+  parseLockFile,
   readLockFile,
   SyncFailedError,
   syncArticles,
@@ -249,7 +251,9 @@ describe('syncArticles against the emulator', () => {
       concurrency: 1,
       onEvent: (event) => {
         if (event.type !== 'creating') return;
-        const lock = JSON.parse(readFileSync(h.lockFile, 'utf8')) as LockFile;
+        // The intent may be in the lock file's journal (written in the create phase, folded at the end): read both, as every reader does.
+        const journal = journalPath(h.lockFile);
+        const lock = parseLockFile(existsSync(h.lockFile) ? readFileSync(h.lockFile, 'utf8') : undefined, h.lockFile, existsSync(journal) ? readFileSync(journal, 'utf8') : undefined);
         seen.push({ slug: event.slug, createsSent: h.emulator.requests.filter((r) => r.route === 'createArticle').length, status: lock.articles[event.slug]?.status });
       },
     });

@@ -1,10 +1,10 @@
 // The near-duplicate pairs a pass decided, kept in the committed cache (articles.cache/near-duplicates/, one file per
 // collection, replaced when the collection changes): a build with a cold Astro data store (CI, a fresh clone) whose
 // articles and settings are those of the last build reads them instead of measuring the collection again, as it reads
-// each article's own findings from its processed record.
+// each article's own findings from its processed record. `check` reads them too (cli/current-findings.ts).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { ArticlePairs } from '../quality/near-duplicates.js';
+import type { ArticlePairs } from './near-duplicates.js';
 import type { KeyedStore } from '../sync/index.js';
 
 /** The cache's subdirectory (a keyed store: a damaged file is warned about and decided again, `verify` checks it, `prune` keeps it). */
@@ -39,11 +39,27 @@ export function memoKey(threshold: number, articles: readonly MemoArticle[]): st
 export async function readMemo(store: KeyedStore, collection: string, decided: string): Promise<ArticlePairs[] | undefined> {
   const parsed = memoSchema.safeParse(await store.get(collection));
   if (!parsed.success || parsed.data.decided !== decided) return undefined;
-  return parsed.data.articles.map(([slug, pairs, more]) => ({
+  return pairsOf(parsed.data);
+}
+
+function pairsOf(memo: Memo): ArticlePairs[] {
+  return memo.articles.map(([slug, pairs, more]) => ({
     slug,
     pairs: pairs.map(([otherSlug, similarity, estimated]) => ({ slug, otherSlug, similarity, ...(estimated ? { estimated } : {}) })),
     more,
   }));
+}
+
+/**
+ * The pairs of whichever collection's memo was decided from `decided`: `check` does not know the collection's name (it is in
+ * the content config), and the memo's key names every article and its record, so only that collection's can match.
+ */
+export async function findMemo(store: KeyedStore, decided: string): Promise<ArticlePairs[] | undefined> {
+  for (const value of await store.values()) {
+    const parsed = memoSchema.safeParse(value);
+    if (parsed.success && parsed.data.decided === decided) return pairsOf(parsed.data);
+  }
+  return undefined;
 }
 
 /** Keeps the pairs decided from `decided` for `collection`, replacing the last ones. */
