@@ -32,16 +32,68 @@ export function applyJournal(json: { articles?: unknown }, text: string, base: s
   const lines = text.split('\n');
   lines.pop(); // the text after the last newline: empty, or a line cut off mid-append
   const head = parseLine<JournalHead>(lines[0], 1, lockFile);
-  if (head === undefined || head.journal !== 1 || head.base !== base) return 0;
+  if (head === undefined || head.journal !== 1) return 0;
   if (typeof json.articles !== 'object' || json.articles === null || Array.isArray(json.articles)) return 0;
   const articles = json.articles as Record<string, unknown>;
-  for (let i = 1; i < lines.length; i++) {
-    const line = parseLine<{ slug?: unknown; entry?: unknown }>(lines[i], i + 1, lockFile);
-    if (line === undefined || typeof line.slug !== 'string' || !('entry' in line)) throw badLine(lockFile, i + 1);
-    if (line.entry === null) delete articles[line.slug];
-    else articles[line.slug] = line.entry;
+  const entries = lines.slice(1).map((text, i) => journalEntry(text, i + 2, lockFile));
+  if (head.base !== base) {
+    refuseLostEntries(entries, articles, lockFile);
+    return 0;
   }
-  return lines.length - 1;
+  for (const { slug, entry } of entries) {
+    if (entry === null) delete articles[slug];
+    else articles[slug] = entry;
+  }
+  return entries.length;
+}
+
+function journalEntry(text: string, number: number, lockFile: string): { slug: string; entry: unknown } {
+  const line = parseLine<{ slug?: unknown; entry?: unknown }>(text, number, lockFile);
+  if (line === undefined || typeof line.slug !== 'string' || !('entry' in line)) throw badLine(lockFile, number);
+  return { slug: line.slug, entry: line.entry };
+}
+
+/** What a journal line may hold that money depends on: the article's id, or a create's intent. */
+interface JournaledEntry {
+  status?: unknown;
+  hash?: unknown;
+  articleId?: unknown;
+  previous?: { articleId?: unknown };
+}
+
+/**
+ * Whether the lock file knows what a journal line records of paid articles: its article id (served or kept as the earlier
+ * one), or, for a create whose outcome is unknown, that create or its id. A removal or an older state of an article the
+ * lock file has loses nothing.
+ */
+function knownTo(current: JournaledEntry | undefined, journaled: JournaledEntry | null): boolean {
+  if (journaled === null) return true;
+  if (typeof journaled.articleId === 'string') return current?.articleId === journaled.articleId || current?.previous?.articleId === journaled.articleId;
+  if (journaled.status !== 'unknown') return true;
+  return current !== undefined && (current.status === 'unknown' || (current.hash === journaled.hash && typeof current.articleId === 'string'));
+}
+
+/**
+ * A journal written on another lock text: harmless when the lock file already says everything it says (a full write
+ * whose removal of the journal a power loss undid). Otherwise the lock file was replaced under an interrupted run (a
+ * `git pull`, a checkout): the journal holds articles it lacks, possibly paid for, and dropping it would pay for them
+ * again, so the run stops and names them.
+ */
+function refuseLostEntries(entries: readonly { slug: string; entry: unknown }[], articles: Record<string, unknown>, lockFile: string): void {
+  const last = new Map(entries.map(({ slug, entry }) => [slug, entry as JournaledEntry | null]));
+  const lost = [...last].filter(([slug, entry]) => !knownTo(articles[slug] as JournaledEntry | undefined, entry));
+  if (lost.length === 0) return;
+  const named = lost.slice(0, 5).map(([slug, entry]) => {
+    const id = (entry as { articleId?: unknown } | null)?.articleId;
+    return typeof id === 'string' ? `${JSON.stringify(slug)} (article ${id})` : JSON.stringify(slug);
+  });
+  throw new CorruptLockError(
+    lockFile,
+    `its journal ${basename(journalPath(lockFile))}, left by an interrupted sync, was written on another version of the lock file ` +
+      `(was it replaced by git since?) and records ${lost.length} article(s) the lock file lacks: ${named.join(', ')}${lost.length > 5 ? ', …' : ''}. ` +
+      'Put back the lock file the sync was run on (git stash or checkout) and run sync once to fold the journal in, or adopt each article by id; ' +
+      'delete the journal only once nothing in it was paid for',
+  );
 }
 
 function parseLine<T>(line: string | undefined, number: number, lockFile: string): T | undefined {

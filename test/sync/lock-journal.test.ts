@@ -96,6 +96,22 @@ describe('lock file journal', () => {
     expect(await readLockFile(file)).toEqual(restored);
   });
 
+  it('should stop, naming each article, when the lock file was replaced under a journal that records ids it lacks (a git pull after a killed sync)', async () => {
+    const committed = await readFile((await seed(3), file), 'utf8');
+    const killed = new LockSession(file, {});
+    await killed.exclusive(async () => {
+      killed.stage((lock) => ((lock.articles[slug(3)] = entry(3)), true), [slug(3)]);
+      await killed.flush();
+    });
+    // `git checkout articles.lock.json`, or a pull: the lock file is another text, the journal alone knows article 3.
+    await writeLockFile(file, { version: 1, articles: { ...JSON.parse(committed).articles, [slug(4)]: entry(4, 'finished') } });
+    const error = await readLockFile(file).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'corrupt_lock' });
+    expect((error as Error).message).toContain(`"${slug(3)}" (article ${entry(3).articleId})`);
+    expect((error as Error).message).toContain('Put back the lock file the sync was run on');
+    expect(existsSync(journalPath(file))).toBe(true);
+  });
+
   it('should leave out a last line cut off mid-append, and refuse a damaged complete line as corrupt_lock', async () => {
     await seed(3);
     const session = new LockSession(file, {});
