@@ -10,12 +10,12 @@ const DECLARED = [
     code: 1,
     name: 'failure',
     meaning:
-      'failure: an article failed or did not finish, the service refused or could not be reached, a command refused what it was asked (adopt: another keyword, an unknown id or slug, a failed article; regenerate, edit: a slug not in the manifest or not finished; edit: the edit exists already; approve, unapprove: an unknown slug or one with no output), an unexpected error',
+      'failure: an article failed or did not finish, the service refused or could not be reached, a command refused what it was asked (adopt: another keyword, an unknown id or slug, a failed article; regenerate, edit: a slug not in the manifest or not finished; edit: the edit exists already; approve, unapprove: an unknown slug or one with no output; init: a workflow file exists and --force was not given), an unexpected error',
   },
   {
     code: 2,
     name: 'usage',
-    meaning: 'usage or configuration error: unknown flag or bad value, no or invalid manifest, no service configured, a key given as a flag',
+    meaning: 'usage or configuration error: unknown flag or bad value, no or invalid manifest, no service configured, a key given as a flag, not in a git repository or a shallow clone (init, autopilot)',
   },
   { code: 3, name: 'wouldCreate', meaning: 'articles would be created (and paid for) and were not: plan found some, or sync was frozen or over budget' },
   { code: 4, name: 'verifyFailed', meaning: 'verify found an error: the lock file and the cache disagree or cannot be trusted (or read), an unknown create is unresolved, or an edit is empty' },
