@@ -1,5 +1,5 @@
 // The unattended run's branch: opened from the remote's pull-request branch (or the base), and each checkpoint committed and pushed before the next paid request.
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { gitFailure, gitOutput, runGit, RunBranchError, type GitResult } from './git-command.js';
 
@@ -102,8 +102,10 @@ async function withIdentity(cwd: string, env: NodeJS.ProcessEnv): Promise<NodeJS
 
 /** The run's paths relative to cwd, each inside the work tree (a commit can hold nothing else). */
 function runPaths(cwd: string, top: string, paths: readonly string[]): string[] {
+  // git names the top by its real path: a folder reached through a symbolic link is compared by its real path too.
+  const realCwd = realpathSync(cwd);
   return paths.map((given) => {
-    const absolute = path.resolve(cwd, given);
+    const absolute = path.resolve(realCwd, path.relative(cwd, path.resolve(cwd, given)));
     const inside = path.relative(top, absolute);
     if (inside.startsWith('..') || path.isAbsolute(inside)) {
       throw new RunBranchError(
@@ -111,7 +113,7 @@ function runPaths(cwd: string, top: string, paths: readonly string[]): string[] 
         `${absolute} is outside the repository at ${top}: autopilot can commit only what the repository holds. Keep the manifest, the lock file, its cache and the downloaded images inside it.`,
       );
     }
-    return path.relative(cwd, absolute) || '.';
+    return path.relative(realCwd, absolute) || '.';
   });
 }
 
