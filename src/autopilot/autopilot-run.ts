@@ -28,6 +28,13 @@ function engineOptions(options: AutopilotRunOptions, client: SyncClient, survey:
   };
 }
 
+/** The manifest's specs with the chosen ones first, in the order they were chosen: the engine creates in spec order. */
+function inSelectionOrder(manifest: AutopilotRunOptions['manifest'], survey: Survey): AutopilotRunOptions['manifest']['specs'] {
+  const rank = new Map(survey.selection.chosen.map((candidate, index) => [candidate.slug, index]));
+  const chosen = manifest.specs.filter((spec) => rank.has(spec.slug)).sort((a, b) => rank.get(a.slug)! - rank.get(b.slug)!);
+  return [...chosen, ...manifest.specs.filter((spec) => !rank.has(spec.slug))];
+}
+
 /** Creates the selection, a checkpoint after each lock write; returns the slugs created and the engine's result. */
 async function createSelected(options: AutopilotRunOptions, client: SyncClient, survey: Survey, checkpoints: Checkpoints): Promise<SyncResult> {
   const { manifest } = options;
@@ -39,7 +46,7 @@ async function createSelected(options: AutopilotRunOptions, client: SyncClient, 
   if (Object.keys(proposed).length > 0) await recordDates(survey.state.lockFile, proposed);
   return syncArticles({
     ...engineOptions(options, client, survey),
-    specs: manifest.specs.filter((spec) => !creates.has(spec.slug) || chosen.has(spec.slug)),
+    specs: inSelectionOrder(manifest, survey).filter((spec) => !creates.has(spec.slug) || chosen.has(spec.slug)),
     budget: options.perRun,
     refresh,
     wait: false,
