@@ -5,7 +5,7 @@ import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { envFlag, type Output } from './output.js';
 
 /** Codes that mean "articles would have to be created and were not". */
-const WOULD_CREATE_CODES = new Set(['frozen', 'over_budget']);
+const WOULD_CREATE_CODES = new Set(['frozen', 'over_budget', 'over_monthly_cap']);
 /** Codes that mean "you called it wrongly or did not configure it". */
 const USAGE_CODES = new Set<string>(['usage', 'manifest_not_found', 'manifest_ambiguous', 'service_not_configured', 'invalid_manifest', 'invalid_now', ...RUN_BRANCH_USAGE_CODES]);
 

@@ -105,11 +105,17 @@ export const lockEntrySchema = z
   });
 export type LockEntry = z.output<typeof lockEntrySchema>;
 
+const monthSpendSchema = z.strictObject({ articles: wordCount, words: wordCount });
+/** One month of the `spent` tally: the articles whose create was recorded, and the words billed for those that finished. */
+export type MonthSpend = z.output<typeof monthSpendSchema>;
+
 export const lockFileSchema = z.strictObject({
   version: z.literal(LOCK_FILE_VERSION),
   articles: z.record(z.string(), lockEntrySchema),
   /** The date each scheduled entry was given, by slug (see `sync/recorded-dates.ts`); absent when the site has no schedule. */
   schedule: z.record(z.string(), timestamp).optional(),
+  /** What was created each calendar month (UTC), for the monthly cap (see `sync/month-spend.ts`); absent until a paid create. */
+  spent: z.record(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM'), monthSpendSchema).optional(),
 });
 export type LockFile = z.output<typeof lockFileSchema>;
 
@@ -289,7 +295,17 @@ export function serializeLockFile(lock: LockFile): string {
   }
   // Only a site with a schedule has the member, so every other lock file keeps its bytes.
   const schedule = lock.schedule === undefined || Object.keys(lock.schedule).length === 0 ? undefined : sortedKeys(lock.schedule);
-  return `${JSON.stringify({ version: lock.version, articles, ...(schedule === undefined ? {} : { schedule }) }, null, 2)}\n`;
+  const text = JSON.stringify({ version: lock.version, articles, ...(schedule === undefined ? {} : { schedule }) }, null, 2);
+  // Only a lock file something was paid for through it has the tally: every other keeps its bytes.
+  if (lock.spent === undefined || Object.keys(lock.spent).length === 0) return `${text}\n`;
+  return `${text.slice(0, -2)},\n  "spent": ${spentText(lock.spent)}\n}\n`;
+}
+
+/** The tally as the lock file writes it: months in order, one line each, so a diff shows one changed line per month. */
+function spentText(spent: Readonly<Record<string, MonthSpend>>): string {
+  const months = Object.keys(spent).sort();
+  const lines = months.map((month) => `    ${JSON.stringify(month)}: { "articles": ${spent[month]!.articles}, "words": ${spent[month]!.words} }`);
+  return `{\n${lines.join(',\n')}\n  }`;
 }
 
 /** Writes the lock file atomically (temp file, fsync, rename, fsync of the directory). */

@@ -1,0 +1,195 @@
+// `autopilot --no-git` against a live emulator on a fixed clock: what it selects and in which order, the caps across runs, nothing to do, review approvals, the report (its documented sections, no secret), and a report path refused before anything is spent.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { REPORT_SECTIONS } from '../../src/autopilot/report.js';
+import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, SECRET_KEY, serviceEnv, tempProject, type CliResult } from './cli-harness.js';
+import { runCliInProcess } from './in-process-cli.js';
+
+let emulator: RunningEmulator;
+const cleanups: (() => Promise<void>)[] = [];
+const NOW = '2026-11-20T09:00:00Z';
+/** One create at a time, so the ledger's order is the run's order; polls fast against the instant emulator. */
+const RUN = ['autopilot', '--no-git', '--poll-interval', '20ms', '--concurrency', '1'];
+
+beforeAll(async () => {
+  await buildCli();
+  emulator = await startEmulator({ timing: 'instant', accounts: EMULATOR_ACCOUNTS, flaws: { articles: { 'autopilot flawed leftovers': ['writer-leftover'] } } });
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+  for (const cleanup of cleanups) await cleanup();
+});
+
+async function project(manifest: string): Promise<string> {
+  const { dir, cleanup } = await tempProject({ 'articles.yaml': manifest });
+  cleanups.push(cleanup);
+  return dir;
+}
+
+function env(): Record<string, string> {
+  return { ...serviceEnv(emulator.url), ARTICLE_LOADER_NOW: NOW };
+}
+
+async function run(dir: string, ...args: string[]): Promise<CliResult> {
+  const result = await runCliInProcess([...RUN, ...args], { cwd: dir, env: env() });
+  expectNoSecret(result);
+  return result;
+}
+
+const createRequests = (): number => emulator.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/api/articles')).length;
+const createdKeywords = (keywords: readonly string[]): string[] => emulator.ledger.creations.filter((c) => keywords.includes(c.targetKeyword)).map((c) => c.targetKeyword);
+
+/** The `## ` headings of a Markdown report, in order. */
+function headings(markdown: string): string[] {
+  return markdown.split('\n').filter((line) => line.startsWith('## ')).map((line) => line.slice(3));
+}
+
+/** The text of one `## ` section of a report. */
+function section(markdown: string, name: string): string {
+  const start = markdown.indexOf(`\n## ${name}\n`);
+  expect(start, name).toBeGreaterThan(-1);
+  const end = markdown.indexOf('\n## ', start + 1);
+  return markdown.slice(start, end === -1 ? undefined : end);
+}
+
+describe('astro-article-loader autopilot', () => {
+  it('should take the dates within the lookahead earliest first, then new entries in manifest order, up to perRun, and leave the rest', async () => {
+    const keywords = ['autopilot new first', 'autopilot dated later', 'autopilot new second', 'autopilot dated soon', 'autopilot dated far'];
+    const dir = await project(
+      [
+        'budget:',
+        '  perRun: 3',
+        'lookahead: 10d',
+        'articles:',
+        '  - autopilot new first',
+        '  - keyword: autopilot dated later',
+        '    publishDate: 2026-11-25',
+        '  - autopilot new second',
+        '  - keyword: autopilot dated soon',
+        '    publishDate: 2026-11-22',
+        '  - keyword: autopilot dated far',
+        '    publishDate: 2027-01-15',
+        '',
+      ].join('\n'),
+    );
+    const result = await run(dir, '--report', 'report.md');
+    expect(result.code, result.stderr).toBe(6);
+    expect(createdKeywords(keywords)).toEqual(['autopilot dated soon', 'autopilot dated later', 'autopilot new first']);
+    const created = result.stdout.split('\n').filter((line) => line.startsWith('created '));
+    expect(created.map((line) => line.split(' ')[1])).toEqual(['autopilot-dated-soon', 'autopilot-dated-later', 'autopilot-new-first']);
+    const report = await readFile(path.join(dir, 'report.md'), 'utf8');
+    const left = section(report, 'Left for the next run');
+    expect(left).toContain('`autopilot-new-second` (new): held back by the per-run cap');
+    expect(left).toContain('1 scheduled article dated beyond the lookahead');
+    expect(left).not.toContain('autopilot-dated-far`');
+    expect(section(report, 'Going live')).toMatch(/`autopilot-dated-soon`: 2026-11-22 00:00 UTC[\s\S]*`autopilot-dated-later`: 2026-11-25 00:00 UTC/);
+  });
+
+  it('should create 3 in all over two runs on one day with perMonth: 3 and 5 due, the second saying the cap is reached (exit 7)', async () => {
+    const keywords = ['cap one', 'cap two', 'cap three', 'cap four', 'cap five'];
+    const dir = await project(`budget:\n  perMonth: 3\n${manifestYaml(keywords)}`);
+    const first = await run(dir, '--report', 'first.md');
+    expect(first.code, first.stderr).toBe(6);
+    expect(createdKeywords(keywords)).toHaveLength(3);
+    const lock = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')) as { spent: Record<string, { articles: number; words: number }> };
+    const month = new Date().toISOString().slice(0, 7);
+    expect(lock.spent[month]!.articles).toBe(3);
+    expect(lock.spent[month]!.words).toBeGreaterThan(0);
+
+    const lockBefore = await readFile(path.join(dir, 'articles.lock.json'));
+    const createsBefore = createRequests();
+    const second = await run(dir, '--report', 'second.md');
+    expect(second.code, second.stderr).toBe(7);
+    expect(createRequests()).toBe(createsBefore);
+    expect(createdKeywords(keywords)).toHaveLength(3);
+    expect(await readFile(path.join(dir, 'articles.lock.json'))).toEqual(lockBefore);
+    const report = await readFile(path.join(dir, 'second.md'), 'utf8');
+    expect(report.split('\n')[0]).toContain('the monthly cap is reached (3 of 3 this month)');
+    expect(section(report, 'Spending')).toContain('cap 3, 0 articles left this month');
+    expect(section(report, 'Left for the next run')).toContain('`cap-four` (new): held back by the monthly cap (budget.perMonth)');
+  });
+
+  it('should make no request and exit 0 when there is nothing to do, and write the report all the same', async () => {
+    const keywords = ['idle one', 'idle two'];
+    const dir = await project(manifestYaml(keywords));
+    expect((await run(dir)).code).toBe(6);
+    const lockBefore = await readFile(path.join(dir, 'articles.lock.json'));
+    const requestsBefore = emulator.requests.length;
+    const idle = await run(dir, '--report', 'idle.md');
+    expect(idle.code, idle.stderr).toBe(0);
+    expect(emulator.requests.length).toBe(requestsBefore);
+    expect(await readFile(path.join(dir, 'articles.lock.json'))).toEqual(lockBefore);
+    expect((await readFile(path.join(dir, 'idle.md'), 'utf8')).split('\n')[0]).toBe('# Articles: nothing to do');
+  });
+
+  it('should approve, with review: true, only the articles with no error finding, and list the rest as waiting', async () => {
+    const dir = await project(`review: true\n${manifestYaml(['autopilot clean article', 'autopilot flawed leftovers'])}`);
+    const result = await run(dir, '--report', 'review.md');
+    expect(result.code, result.stderr).toBe(6);
+    const lock = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')) as { articles: Record<string, { output?: string; approved?: { output: string } }> };
+    expect(lock.articles['autopilot-clean-article']!.approved?.output).toBe(lock.articles['autopilot-clean-article']!.output);
+    expect(lock.articles['autopilot-flawed-leftovers']!.approved).toBeUndefined();
+    const report = await readFile(path.join(dir, 'review.md'), 'utf8');
+    const waiting = section(report, 'Waiting for review');
+    expect(waiting).toContain('`autopilot-flawed-leftovers`');
+    expect(waiting).toContain('error finding');
+    expect(waiting).not.toContain('`autopilot-clean-article`');
+    expect(waiting).toContain('approve <slug>');
+    const flawed = section(report, 'New and refreshed').split('\n').findIndex((line) => line.includes('`autopilot-flawed-leftovers`'));
+    expect(section(report, 'New and refreshed').split('\n')[flawed + 1]).toMatch(/^ {2}- \*\*error\*\* writer_leftover: /);
+  });
+
+  it('should write a report with the sections docs/autopilot.md documents, in order, and no secret', async () => {
+    const guide = await readFile(path.join(import.meta.dirname, '../../docs/autopilot.md'), 'utf8');
+    const documented = section(guide, 'The report');
+    const listed = [...documented.matchAll(/^\d+\. `## ([^`]+)`/gm)].map((match) => match[1]);
+    expect(listed).toEqual([...REPORT_SECTIONS]);
+    expect(documented).toMatch(/^\d+\. `# Articles: /m);
+
+    const dir = await project(manifestYaml(['autopilot report sections']));
+    const result = await run(dir, '--report', 'a.md', '--report', 'b.md');
+    expect(result.code, result.stderr).toBe(6);
+    const report = await readFile(path.join(dir, 'a.md'), 'utf8');
+    expect(await readFile(path.join(dir, 'b.md'), 'utf8')).toBe(report);
+    expect(report.startsWith('# Articles: ')).toBe(true);
+    expect(headings(report)).toEqual([...REPORT_SECTIONS]);
+    expect(report).not.toContain(SECRET_KEY);
+    expect(report).not.toMatch(/<(p|h1|h2|div|article)\b/);
+    expect(result.stdout).toContain('Report written to');
+  });
+
+  it('should refuse a report path that cannot be written before anything is spent (exit 2)', async () => {
+    const dir = await project(manifestYaml(['autopilot never created']));
+    const requestsBefore = emulator.requests.length;
+    const result = await run(dir, '--report', 'no-such-folder/report.md');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--report no-such-folder/report.md');
+    expect(result.stderr).toContain('does not exist');
+    expect(result.stderr).not.toContain('    at ');
+    expect(emulator.requests.length).toBe(requestsBefore);
+    await expect(stat(path.join(dir, 'articles.lock.json'))).rejects.toThrow();
+  });
+
+  it('should refuse to run without a service and without --offline (exit 2), never falling back to placeholder text', async () => {
+    const dir = await project(manifestYaml(['autopilot no service']));
+    const result = await runCliInProcess(RUN, { cwd: dir, env: { ARTICLE_LOADER_NOW: NOW } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--offline');
+    await expect(stat(path.join(dir, 'articles.lock.json'))).rejects.toThrow();
+  });
+
+  it('should select and report with --dry-run, and create nothing', async () => {
+    const keywords = ['dry run one', 'dry run two'];
+    const dir = await project(manifestYaml(keywords));
+    const requestsBefore = emulator.requests.length;
+    const result = await run(dir, '--dry-run', '--budget', '1');
+    expect(result.code, result.stderr).toBe(7);
+    expect(emulator.requests.length).toBe(requestsBefore);
+    expect(result.stdout).toContain('# Articles: dry run, would create 1');
+    expect(section(result.stdout, 'Left for the next run')).toContain('`dry-run-two` (new): held back by the per-run cap');
+    await expect(stat(path.join(dir, 'articles.lock.json'))).rejects.toThrow();
+  });
+});
