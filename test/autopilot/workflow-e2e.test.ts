@@ -5,7 +5,9 @@
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, runCli, spawnCli, type CliChild } from '../cli/cli-harness.js';
+import { spawn } from 'node:child_process';
+import { buildCli, cleanEnv, CLI, runCli } from '../cli/cli-harness.js';
+import { ChildOutput } from '../child-output.js';
 import { REPO } from '../loader/astro-site.js';
 import { createGitSandbox, type GitSandbox } from './git-sandbox.js';
 import { runArticlesJob, type JobResult } from './workflow-run.js';
@@ -21,13 +23,12 @@ const BRANCH = 'articles/autopilot';
  * `seed` picks which occurrence, so the point is seeded, not always the first.
  */
 const KILL_POINTS = [
-  { name: 'after a create', line: /^  created /, seed: 2 },
-  { name: 'while waiting', line: /^Waiting for /, seed: 1 },
-  { name: 'before the push', line: /^Pushing /, seed: 1 },
+  { name: 'after a create', line: /^created \S+ \S+$/, seed: 2 },
+  { name: 'while waiting', line: /^waiting for \d+ articles? \(up to /, seed: 1 },
+  { name: 'before the push', line: /^checkpoint autopilot: the articles written$/, seed: 1 },
 ];
 
 interface Service {
-  child: CliChild;
   url: string;
   ledger(): Promise<{ creations: { articleId: string; targetKeyword: string }[]; duplicates: unknown[] }>;
   /** POST creates the emulator has answered so far, counted from its request log (read after a health check's line, so every earlier line is in). */
@@ -35,27 +36,25 @@ interface Service {
   stop(): Promise<void>;
 }
 
+/** The emulator command in a child process of its own: its ledger (and its state file) outlive every kill of the job. */
 async function startService(box: GitSandbox, seed: number): Promise<Service> {
-  const child = spawnCli(['emulator', '--port', '0', '--speed', 'fast', '--seed', String(seed), '--state', path.join(box.dir, 'emulator-state.json'), '--log-requests'], {
-    cwd: box.dir,
-    env: { EMULATOR_API_KEYS: KEY },
-  });
-  await child.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+/);
-  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(child.stdout())![1]!;
-  let checks = 0;
+  const args = ['emulator', '--port', '0', '--speed', 'fast', '--seed', String(seed), '--state', path.join(box.dir, 'emulator-state.json'), '--log-requests'];
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: box.dir, env: cleanEnv({ EMULATOR_API_KEYS: KEY }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = ChildOutput.of(child, 'the emulator');
+  const closed = new Promise<void>((resolvePromise) => child.once('close', () => resolvePromise()));
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(await output.waitForLine(/listening on http:\/\/127\.0\.0\.1:\d+/))![1]!;
   return {
-    child,
     url,
     ledger: async () => (await fetch(`${url}/_emulator/ledger`, { headers: { authorization: `Bearer ${KEY}` } })).json(),
     creates: async () => {
-      checks += 1;
-      await fetch(`${url}/_emulator/health?check=${checks}`);
-      await child.waitFor(new RegExp(`^GET /_emulator/health\\?check=${checks} 200`));
-      return child.stdout().split('\n').filter((line) => /^POST \/api\/articles\/? \d/.test(line)).length;
+      const from = output.complete.length;
+      await fetch(`${url}/_emulator/health`);
+      await output.waitForLine(/^GET \/_emulator\/health 200/, { from });
+      return output.complete.split('\n').filter((line) => /^POST \/api\/articles\/? \d/.test(line)).length;
     },
     stop: async () => {
-      child.process.kill('SIGTERM');
-      await child.done;
+      child.kill('SIGTERM');
+      await closed;
     },
   };
 }

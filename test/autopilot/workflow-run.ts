@@ -58,6 +58,12 @@ function expressionValues(key: string, inputs: RunInputs): Record<string, string
     'secrets.ARTICLES_API_KEY': key,
     'inputs.dry-run': inputs['dry-run'] === undefined ? '' : String(inputs['dry-run']),
     'inputs.budget': inputs.budget ?? '',
+    // The pull-request step's, read by no stand-in but the base: a run started on main of the repository owner/site.
+    'github.token': 'test-token-unused',
+    'github.repository': 'owner/site',
+    'github.ref_name': 'main',
+    'github.server_url': 'https://github.com',
+    'github.run_id': '1',
   };
 }
 
@@ -182,6 +188,7 @@ async function killOn(output: ChildOutput, killAt: NonNullable<JobOptions['killA
 /** The stand-in for `gh pr create` / `gh pr edit`: the branch autopilot pushed must be on the remote; the body is the report. */
 async function pullRequest(box: GitSandbox, env: NodeJS.ProcessEnv): Promise<{ head: string; body: string }> {
   const head = env.ARTICLES_BRANCH!;
+  if (env.BASE !== 'main') throw new Error(`the pull request's base is ${env.BASE}, not the branch the run started on`);
   await box.git(box.remote, ['rev-parse', '--verify', `refs/heads/${head}`]);
   return { head, body: await readFile(path.join(env.RUNNER_TEMP!, 'articles-report.md'), 'utf8') };
 }
