@@ -23,9 +23,9 @@ const BRANCH = 'articles/autopilot';
  * `seed` picks which occurrence, so the point is seeded, not always the first.
  */
 const KILL_POINTS = [
-  { name: 'after a create', line: /^created \S+ \S+$/, seed: 2 },
-  { name: 'while waiting', line: /^waiting for \d+ articles? \(up to /, seed: 1 },
-  { name: 'before the push', line: /^checkpoint autopilot: the articles written$/, seed: 1 },
+  { name: 'after a create', line: /^created \S+ \S+$/, seed: 2, allCreated: false },
+  { name: 'while waiting', line: /^waiting for \d+ articles? \(up to /, seed: 1, allCreated: true },
+  { name: 'before the push', line: /^checkpoint autopilot: the articles written$/, seed: 1, allCreated: true },
 ];
 
 interface Service {
@@ -166,13 +166,34 @@ describe('the articles workflow, run from the YAML init github writes', () => {
       const workflow = await setUp(10 + point.seed);
       const killed = await job(workflow, { killAt: { line: point.line, occurrence: point.seed } });
       expect(killed.killed, `${point.name}: the line never came:\n${killed.output}`).toBe(true);
+      expect(killed.pullRequest).toBeUndefined();
+      const atKill = await service!.creates();
+      expect(atKill).toBeGreaterThanOrEqual(point.seed);
       await expectLedgerMatchesBranch(box!, service!, `killed ${point.name}`);
       const again = await job(workflow);
       expect(again.stepStatus, again.output).toBe(0);
+      expect(again.exitCode, again.output).toBe(6);
+      expect(again.pullRequest?.body).toMatch(/^# Articles: /);
       await expectLedgerMatchesBranch(box!, service!, `the run after the kill ${point.name}`);
+      // Every create had left before the wait: the next run only polls and fetches them, for free.
+      if (point.allCreated) expect(await service!.creates()).toBe(atKill);
+      const settled = Object.values((await branchLock(box!)) ?? {});
+      expect(settled.filter((entry) => entry.status !== 'finished' && entry.status !== 'unknown'), 'every article finished or unknown on the branch').toEqual([]);
       const third = await job(workflow);
       expect(third.stepStatus, third.output).toBe(0);
+      expect(third.exitCode, third.output).toBe(0);
       await expectLedgerMatchesBranch(box!, service!, `a third run`);
     }, 300_000);
   }
+
+  it('should refuse a shallow checkout (fetch-depth other than 0), exit 2, nothing created or pushed, saying what to change', async () => {
+    const workflow = await setUp(3);
+    const shallow = await job(workflow.replace('fetch-depth: 0', 'fetch-depth: 1'));
+    expect(shallow.exitCode).toBe(2);
+    expect(shallow.stepStatus).toBe(2);
+    expect(shallow.output).toContain('fetch-depth: 0');
+    expect(shallow.output).not.toContain('    at ');
+    expect(await service!.creates()).toBe(0);
+    expect(await branchLock(box!)).toBeUndefined();
+  }, 240_000);
 });
