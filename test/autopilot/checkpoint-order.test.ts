@@ -36,7 +36,7 @@ async function startProxy(target: string, lockFile: string): Promise<string> {
         events.push({ type: 'received', slug, onDisk: lock.articles[slug] });
       }
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)) as [string, string][]);
-      const answer = await fetch(`${target}${req.url}`, { method: req.method!, headers, ...(sent.length > 0 ? { body: sent } : {}) });
+      const answer = await fetch(`${target}${req.url}`, { method: req.method!, headers, ...(sent.length > 0 ? { body: new Uint8Array(sent) } : {}) });
       const text = Buffer.from(await answer.arrayBuffer());
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
       res.end(text);
