@@ -86,7 +86,7 @@ async function syncPass(scope: CollectionScope, { manifest, quality, now }: { ma
   tracker.block(manifest.specs.flatMap((spec) => (blocked.has(spec.slug) ? [{ slug: spec.slug, keyword: spec.keyword, error: blocked.get(spec.slug)! }] : [])));
   const reporter = new SyncReporter(log.logger, { offline: options.service.mode === 'offline' });
   const result = await syncArticles({
-    ...syncOptions(scope, specs, lockFile, service),
+    ...syncOptions(scope, specs, lockFile, service, manifest.budget),
     ...retries(options),
     wait: !scope.dev,
     onEvent: (event) => {
