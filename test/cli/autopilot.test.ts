@@ -1,5 +1,5 @@
 // `autopilot --no-git` against a live emulator on a fixed clock: what it selects and in which order, the caps across runs, nothing to do, review approvals, the report (its documented sections, no secret), and a report path refused before anything is spent.
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
@@ -191,5 +191,36 @@ describe('astro-article-loader autopilot', () => {
     expect(result.stdout).toContain('# Articles: dry run, would create 1');
     expect(section(result.stdout, 'Left for the next run')).toContain('`dry-run-two` (new): held back by the per-run cap');
     await expect(stat(path.join(dir, 'articles.lock.json'))).rejects.toThrow();
+  });
+});
+
+describe("the manifest's caps in sync", () => {
+  it('should take budget.perRun as the run budget unless --budget is given, refusing a run over it before any create', async () => {
+    const keywords = ['per run one', 'per run two'];
+    const dir = await project(`budget:\n  perRun: 1\n${manifestYaml(keywords)}`);
+    const createsBefore = createRequests();
+    const refused = await runCliInProcess(['sync', '--poll-interval', '20ms'], { cwd: dir, env: env() });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('over the budget of 1 per run');
+    expect(createRequests()).toBe(createsBefore);
+    const allowed = await runCliInProcess(['sync', '--poll-interval', '20ms', '--budget', '2'], { cwd: dir, env: env() });
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(createdKeywords(keywords)).toHaveLength(2);
+  });
+
+  it('should refuse a sync past what budget.perMonth leaves this month (exit 3), creating nothing, while plan says so', async () => {
+    const keywords = ['per month one', 'per month two', 'per month three'];
+    const dir = await project(`budget:\n  perMonth: 2\n${manifestYaml(keywords.slice(0, 1))}`);
+    expect((await runCliInProcess(['sync', '--poll-interval', '20ms'], { cwd: dir, env: env() })).code).toBe(0);
+    await writeFile(path.join(dir, 'articles.yaml'), `budget:\n  perMonth: 2\n${manifestYaml(keywords)}`);
+    const lockBefore = await readFile(path.join(dir, 'articles.lock.json'));
+    const createsBefore = createRequests();
+    const refused = await runCliInProcess(['sync', '--poll-interval', '20ms'], { cwd: dir, env: env() });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('monthly cap (budget.perMonth: 2) leaves 1');
+    expect(createRequests()).toBe(createsBefore);
+    expect(await readFile(path.join(dir, 'articles.lock.json'))).toEqual(lockBefore);
+    const plan = await runCliInProcess(['plan'], { cwd: dir, env: env() });
+    expect(plan.stdout).toContain('Over the monthly cap');
   });
 });
