@@ -161,6 +161,33 @@ describe('astro-article-loader autopilot', () => {
     expect(result.stdout).toContain('Report written to');
   });
 
+  it('should leave what is unfinished at --timeout as still being written, and have the next run poll it without creating again', async () => {
+    const keywords = ['slow article one', 'slow article two'];
+    const dir = await project(manifestYaml(keywords));
+    emulator.pause();
+    let first: CliResult;
+    try {
+      first = await run(dir, '--timeout', '300ms', '--report', 'first.md');
+    } finally {
+      emulator.resume();
+    }
+    expect(first.code, first.stderr).toBe(6);
+    expect(first.stdout).toContain('waiting for 2 articles (up to 300ms)');
+    const still = section(await readFile(path.join(dir, 'first.md'), 'utf8'), 'Still being written');
+    for (const slug of ['slow-article-one', 'slow-article-two']) expect(still).toContain(`\`${slug}\``);
+    await emulator.settle();
+
+    const createsBefore = createRequests();
+    const second = await run(dir, '--report', 'second.md');
+    expect(second.code, second.stderr).toBe(6);
+    expect(createRequests()).toBe(createsBefore);
+    expect(createdKeywords(keywords)).toEqual(keywords);
+    const report = await readFile(path.join(dir, 'second.md'), 'utf8');
+    expect(section(report, 'New and refreshed')).toContain('`slow-article-one`');
+    expect(section(report, 'Still being written')).toContain('none');
+    expect((await run(dir)).code).toBe(0);
+  });
+
   it('should refuse a report path that cannot be written before anything is spent (exit 2)', async () => {
     const dir = await project(manifestYaml(['autopilot never created']));
     const requestsBefore = emulator.requests.length;
