@@ -88,6 +88,24 @@ describe('astro-article-loader autopilot', () => {
     expect(section(report, 'Going live')).toMatch(/`autopilot-dated-soon`: 2026-11-22 00:00 UTC[\s\S]*`autopilot-dated-later`: 2026-11-25 00:00 UTC/);
   });
 
+  it('should create the scheduled articles dated within the default lookahead (7d) and record the calendar\'s dates', async () => {
+    const keywords = ['calendar one', 'calendar two', 'calendar three', 'calendar four'];
+    const dir = await project(manifestYaml(keywords, { schedule: '{ start: 2026-11-21, every: 3d, at: "09:00", timezone: UTC }' }));
+    const result = await run(dir, '--report', 'calendar.md');
+    expect(result.code, result.stderr).toBe(6);
+    expect(createdKeywords(keywords)).toEqual(keywords.slice(0, 3));
+    const lock = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')) as { schedule: Record<string, string> };
+    expect(lock.schedule).toEqual({
+      'calendar-one': '2026-11-21T09:00:00.000Z',
+      'calendar-two': '2026-11-24T09:00:00.000Z',
+      'calendar-three': '2026-11-27T09:00:00.000Z',
+      'calendar-four': '2026-11-30T09:00:00.000Z',
+    });
+    const report = await readFile(path.join(dir, 'calendar.md'), 'utf8');
+    expect(section(report, 'Going live')).toContain('`calendar-three`: 2026-11-27 09:00 UTC');
+    expect(section(report, 'Left for the next run')).toContain('1 scheduled article dated beyond the lookahead');
+  });
+
   it('should create 3 in all over two runs on one day with perMonth: 3 and 5 due, the second saying the cap is reached (exit 7)', async () => {
     const keywords = ['cap one', 'cap two', 'cap three', 'cap four', 'cap five'];
     const dir = await project(`budget:\n  perMonth: 3\n${manifestYaml(keywords)}`);
