@@ -50,7 +50,8 @@ write and before the next create leaves; waits; runs the quality checks; with re
 approves the articles with no error finding; and writes a Markdown report.
 
 Frozen mode does not apply: the caps do. Without a service (ARTICLES_API_URL and
-ARTICLES_API_KEY, or --base-url) and without --offline it refuses to run.
+ARTICLES_API_KEY, or --base-url) and without --offline it refuses to run (--dry-run
+needs none: it sends no request).
 
 Options:
 ${COMMON_FLAG_HELP}
