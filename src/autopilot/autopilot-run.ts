@@ -94,6 +94,10 @@ export async function runAutopilot(options: AutopilotRunOptions): Promise<Autopi
     }
     const waiting = toWaitFor(created, survey);
     if (waiting.length > 0) record.results.push(await waitForArticles(options, service.client, survey, waiting));
+  } catch (error) {
+    // Stopped (the job was cancelled): the ids recorded so far reach the branch before the run ends, if it can still push.
+    if (options.signal?.aborted === true) await checkpoints.ask('autopilot: stopped; record the articles created so far').catch(() => undefined);
+    throw error;
   } finally {
     await service.close();
   }

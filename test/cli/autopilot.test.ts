@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { REPORT_SECTIONS } from '../../src/autopilot/report.js';
-import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, SECRET_KEY, serviceEnv, tempProject, type CliResult } from './cli-harness.js';
+import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, SECRET_KEY, serviceEnv, spawnCli, tempProject, type CliResult } from './cli-harness.js';
 import { runCliInProcess } from './in-process-cli.js';
 
 let emulator: RunningEmulator;
@@ -204,6 +204,32 @@ describe('astro-article-loader autopilot', () => {
     expect(section(report, 'New and refreshed')).toContain('`slow-article-one`');
     expect(section(report, 'Still being written')).toContain('none');
     expect((await run(dir)).code).toBe(0);
+  });
+
+  it('should stop cleanly on SIGTERM while waiting (exit 143), every id kept, and the next run create nothing again', async () => {
+    const keywords = ['cancelled job one', 'cancelled job two'];
+    const dir = await project(manifestYaml(keywords));
+    emulator.pause();
+    let stopped: CliResult;
+    try {
+      const child = spawnCli(RUN, { cwd: dir, env: env() });
+      await child.waitFor(/^waiting for 2 articles/);
+      child.process.kill('SIGTERM');
+      stopped = await child.done;
+    } finally {
+      emulator.resume();
+    }
+    expect(stopped.code, stopped.stderr).toBe(143);
+    expect(stopped.stderr).toContain('Stopped.');
+    expect(stopped.stderr).not.toContain('    at ');
+    const lock = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')) as { articles: Record<string, { status: string; articleId?: string }> };
+    for (const slug of ['cancelled-job-one', 'cancelled-job-two']) expect(lock.articles[slug]).toMatchObject({ status: 'pending', articleId: expect.any(String) });
+    await emulator.settle();
+    const createsBefore = createRequests();
+    const next = await run(dir);
+    expect(next.code, next.stderr).toBe(6);
+    expect(createRequests()).toBe(createsBefore);
+    expect(createdKeywords(keywords)).toEqual(keywords);
   });
 
   it('should refuse a report path that cannot be written before anything is spent (exit 2)', async () => {
