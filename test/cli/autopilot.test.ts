@@ -232,6 +232,16 @@ describe('astro-article-loader autopilot', () => {
     expect(createdKeywords(keywords)).toEqual(keywords);
   });
 
+  it('should print one JSON document with --json, the progress lines on stderr', async () => {
+    const dir = await project(manifestYaml(['autopilot json one']));
+    const result = await run(dir, '--json');
+    expect(result.code, result.stderr).toBe(6);
+    const document = JSON.parse(result.stdout) as { command: string; exitCode: number; outcome: string; articles: { slug: string; title: string }[]; spending: { runArticles: number } };
+    expect(document).toMatchObject({ command: 'autopilot', exitCode: 6, outcome: 'changes', spending: { runArticles: 1 } });
+    expect(document.articles.map((a) => a.slug)).toEqual(['autopilot-json-one']);
+    expect(result.stderr).toMatch(/^created autopilot-json-one \S+$/m);
+  });
+
   it('should refuse a report path that cannot be written before anything is spent (exit 2)', async () => {
     const dir = await project(manifestYaml(['autopilot never created']));
     const requestsBefore = emulator.requests.length;
