@@ -35,7 +35,7 @@ function inSelectionOrder(manifest: AutopilotRunOptions['manifest'], survey: Sur
   return [...chosen, ...manifest.specs.filter((spec) => !rank.has(spec.slug))];
 }
 
-/** Creates the selection, a checkpoint after each lock write; returns the slugs created and the engine's result. */
+/** Creates the selection in its order, without waiting, a checkpoint after each lock write before the next create leaves. */
 async function createSelected(options: AutopilotRunOptions, client: SyncClient, survey: Survey, checkpoints: Checkpoints): Promise<SyncResult> {
   const { manifest } = options;
   const chosen = new Set(survey.selection.chosen.filter((c) => c.kind !== 'refresh').map((c) => c.slug));
@@ -94,6 +94,10 @@ export async function runAutopilot(options: AutopilotRunOptions): Promise<Autopi
     }
     const waiting = toWaitFor(created, survey);
     if (waiting.length > 0) record.results.push(await waitForArticles(options, service.client, survey, waiting));
+  } catch (error) {
+    // Stopped (the job was cancelled): the ids recorded so far reach the branch before the run ends, if it can still push.
+    if (options.signal?.aborted === true) await checkpoints.ask('autopilot: stopped; record the articles created so far').catch(() => undefined);
+    throw error;
   } finally {
     await service.close();
   }

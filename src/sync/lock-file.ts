@@ -115,7 +115,14 @@ export const lockFileSchema = z.strictObject({
   /** The date each scheduled entry was given, by slug (see `sync/recorded-dates.ts`); absent when the site has no schedule. */
   schedule: z.record(z.string(), timestamp).optional(),
   /** What was created each calendar month (UTC), for the monthly cap (see `sync/month-spend.ts`); absent until a paid create. */
-  spent: z.record(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM'), monthSpendSchema).optional(),
+  spent: z
+    .record(z.string(), monthSpendSchema)
+    .superRefine((spent, ctx) => {
+      for (const month of Object.keys(spent)) {
+        if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) ctx.addIssue({ code: 'custom', path: [month], message: 'is not a month written YYYY-MM (e.g. "2026-11")' });
+      }
+    })
+    .optional(),
 });
 export type LockFile = z.output<typeof lockFileSchema>;
 

@@ -25,7 +25,11 @@ export function countsAsSpend(article: PlannedArticle, onEmulator: boolean): boo
 export function countCreate(lock: LockFile, month: string, by: 1 | -1): void {
   const current = spentIn(lock, month);
   const articles = Math.max(0, current.articles + by);
-  lock.spent = { ...lock.spent, [month]: { articles, words: current.words } };
+  const { [month]: _replaced, ...others } = lock.spent ?? {};
+  // A month back at nothing (its one create never received) is no month at all: the lock file keeps its bytes.
+  const spent = articles === 0 && current.words === 0 ? others : { ...others, [month]: { articles, words: current.words } };
+  if (Object.keys(spent).length === 0) delete lock.spent;
+  else lock.spent = spent;
 }
 
 /**

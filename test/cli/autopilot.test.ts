@@ -1,10 +1,10 @@
 // `autopilot --no-git` against a live emulator on a fixed clock: what it selects and in which order, the caps across runs, nothing to do, review approvals, the report (its documented sections, no secret), and a report path refused before anything is spent.
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { REPORT_SECTIONS } from '../../src/autopilot/report.js';
-import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, SECRET_KEY, serviceEnv, tempProject, type CliResult } from './cli-harness.js';
+import { buildCli, EMULATOR_ACCOUNTS, expectNoSecret, manifestYaml, SECRET_KEY, serviceEnv, spawnCli, tempProject, type CliResult } from './cli-harness.js';
 import { runCliInProcess } from './in-process-cli.js';
 
 let emulator: RunningEmulator;
@@ -88,6 +88,24 @@ describe('astro-article-loader autopilot', () => {
     expect(section(report, 'Going live')).toMatch(/`autopilot-dated-soon`: 2026-11-22 00:00 UTC[\s\S]*`autopilot-dated-later`: 2026-11-25 00:00 UTC/);
   });
 
+  it('should create the scheduled articles dated within the default lookahead (7d) and record the calendar\'s dates', async () => {
+    const keywords = ['calendar one', 'calendar two', 'calendar three', 'calendar four'];
+    const dir = await project(manifestYaml(keywords, { schedule: '{ start: 2026-11-21, every: 3d, at: "09:00", timezone: UTC }' }));
+    const result = await run(dir, '--report', 'calendar.md');
+    expect(result.code, result.stderr).toBe(6);
+    expect(createdKeywords(keywords)).toEqual(keywords.slice(0, 3));
+    const lock = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')) as { schedule: Record<string, string> };
+    expect(lock.schedule).toEqual({
+      'calendar-one': '2026-11-21T09:00:00.000Z',
+      'calendar-two': '2026-11-24T09:00:00.000Z',
+      'calendar-three': '2026-11-27T09:00:00.000Z',
+      'calendar-four': '2026-11-30T09:00:00.000Z',
+    });
+    const report = await readFile(path.join(dir, 'calendar.md'), 'utf8');
+    expect(section(report, 'Going live')).toContain('`calendar-three`: 2026-11-27 09:00 UTC');
+    expect(section(report, 'Left for the next run')).toContain('1 scheduled article dated beyond the lookahead');
+  });
+
   it('should create 3 in all over two runs on one day with perMonth: 3 and 5 due, the second saying the cap is reached (exit 7)', async () => {
     const keywords = ['cap one', 'cap two', 'cap three', 'cap four', 'cap five'];
     const dir = await project(`budget:\n  perMonth: 3\n${manifestYaml(keywords)}`);
@@ -161,6 +179,69 @@ describe('astro-article-loader autopilot', () => {
     expect(result.stdout).toContain('Report written to');
   });
 
+  it('should leave what is unfinished at --timeout as still being written, and have the next run poll it without creating again', async () => {
+    const keywords = ['slow article one', 'slow article two'];
+    const dir = await project(manifestYaml(keywords));
+    emulator.pause();
+    let first: CliResult;
+    try {
+      first = await run(dir, '--timeout', '300ms', '--report', 'first.md');
+    } finally {
+      emulator.resume();
+    }
+    expect(first.code, first.stderr).toBe(6);
+    expect(first.stdout).toContain('waiting for 2 articles (up to 300ms)');
+    const still = section(await readFile(path.join(dir, 'first.md'), 'utf8'), 'Still being written');
+    for (const slug of ['slow-article-one', 'slow-article-two']) expect(still).toContain(`\`${slug}\``);
+    await emulator.settle();
+
+    const createsBefore = createRequests();
+    const second = await run(dir, '--report', 'second.md');
+    expect(second.code, second.stderr).toBe(6);
+    expect(createRequests()).toBe(createsBefore);
+    expect(createdKeywords(keywords)).toEqual(keywords);
+    const report = await readFile(path.join(dir, 'second.md'), 'utf8');
+    expect(section(report, 'New and refreshed')).toContain('`slow-article-one`');
+    expect(section(report, 'Still being written')).toContain('none');
+    expect((await run(dir)).code).toBe(0);
+  });
+
+  it('should stop cleanly on SIGTERM while waiting (exit 143), every id kept, and the next run create nothing again', async () => {
+    const keywords = ['cancelled job one', 'cancelled job two'];
+    const dir = await project(manifestYaml(keywords));
+    emulator.pause();
+    let stopped: CliResult;
+    try {
+      const child = spawnCli(RUN, { cwd: dir, env: env() });
+      await child.waitFor(/^waiting for 2 articles/);
+      child.process.kill('SIGTERM');
+      stopped = await child.done;
+    } finally {
+      emulator.resume();
+    }
+    expect(stopped.code, stopped.stderr).toBe(143);
+    expect(stopped.stderr).toContain('Stopped.');
+    expect(stopped.stderr).not.toContain('    at ');
+    const lock = JSON.parse(await readFile(path.join(dir, 'articles.lock.json'), 'utf8')) as { articles: Record<string, { status: string; articleId?: string }> };
+    for (const slug of ['cancelled-job-one', 'cancelled-job-two']) expect(lock.articles[slug]).toMatchObject({ status: 'pending', articleId: expect.any(String) });
+    await emulator.settle();
+    const createsBefore = createRequests();
+    const next = await run(dir);
+    expect(next.code, next.stderr).toBe(6);
+    expect(createRequests()).toBe(createsBefore);
+    expect(createdKeywords(keywords)).toEqual(keywords);
+  });
+
+  it('should print one JSON document with --json, the progress lines on stderr', async () => {
+    const dir = await project(manifestYaml(['autopilot json one']));
+    const result = await run(dir, '--json');
+    expect(result.code, result.stderr).toBe(6);
+    const document = JSON.parse(result.stdout) as { command: string; exitCode: number; outcome: string; articles: { slug: string; title: string }[]; spending: { runArticles: number } };
+    expect(document).toMatchObject({ command: 'autopilot', exitCode: 6, outcome: 'changes', spending: { runArticles: 1 } });
+    expect(document.articles.map((a) => a.slug)).toEqual(['autopilot-json-one']);
+    expect(result.stderr).toMatch(/^created autopilot-json-one \S+$/m);
+  });
+
   it('should refuse a report path that cannot be written before anything is spent (exit 2)', async () => {
     const dir = await project(manifestYaml(['autopilot never created']));
     const requestsBefore = emulator.requests.length;
@@ -191,5 +272,36 @@ describe('astro-article-loader autopilot', () => {
     expect(result.stdout).toContain('# Articles: dry run, would create 1');
     expect(section(result.stdout, 'Left for the next run')).toContain('`dry-run-two` (new): held back by the per-run cap');
     await expect(stat(path.join(dir, 'articles.lock.json'))).rejects.toThrow();
+  });
+});
+
+describe("the manifest's caps in sync", () => {
+  it('should take budget.perRun as the run budget unless --budget is given, refusing a run over it before any create', async () => {
+    const keywords = ['per run one', 'per run two'];
+    const dir = await project(`budget:\n  perRun: 1\n${manifestYaml(keywords)}`);
+    const createsBefore = createRequests();
+    const refused = await runCliInProcess(['sync', '--poll-interval', '20ms'], { cwd: dir, env: env() });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('over the budget of 1 per run');
+    expect(createRequests()).toBe(createsBefore);
+    const allowed = await runCliInProcess(['sync', '--poll-interval', '20ms', '--budget', '2'], { cwd: dir, env: env() });
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(createdKeywords(keywords)).toHaveLength(2);
+  });
+
+  it('should refuse a sync past what budget.perMonth leaves this month (exit 3), creating nothing, while plan says so', async () => {
+    const keywords = ['per month one', 'per month two', 'per month three'];
+    const dir = await project(`budget:\n  perMonth: 2\n${manifestYaml(keywords.slice(0, 1))}`);
+    expect((await runCliInProcess(['sync', '--poll-interval', '20ms'], { cwd: dir, env: env() })).code).toBe(0);
+    await writeFile(path.join(dir, 'articles.yaml'), `budget:\n  perMonth: 2\n${manifestYaml(keywords)}`);
+    const lockBefore = await readFile(path.join(dir, 'articles.lock.json'));
+    const createsBefore = createRequests();
+    const refused = await runCliInProcess(['sync', '--poll-interval', '20ms'], { cwd: dir, env: env() });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('monthly cap (budget.perMonth: 2) leaves 1');
+    expect(createRequests()).toBe(createsBefore);
+    expect(await readFile(path.join(dir, 'articles.lock.json'))).toEqual(lockBefore);
+    const plan = await runCliInProcess(['plan'], { cwd: dir, env: env() });
+    expect(plan.stdout).toContain('Over the monthly cap');
   });
 });

@@ -50,7 +50,8 @@ write and before the next create leaves; waits; runs the quality checks; with re
 approves the articles with no error finding; and writes a Markdown report.
 
 Frozen mode does not apply: the caps do. Without a service (ARTICLES_API_URL and
-ARTICLES_API_KEY, or --base-url) and without --offline it refuses to run.
+ARTICLES_API_KEY, or --base-url) and without --offline it refuses to run (--dry-run
+needs none: it sends no request).
 
 Options:
 ${COMMON_FLAG_HELP}
@@ -140,31 +141,68 @@ async function runAutopilotCommand({ flags, output, io }: CommandContext): Promi
   const perRun = Math.min(settings.budget ?? Number.POSITIVE_INFINITY, manifest.budget?.perRun ?? DEFAULT_BUDGET);
   const progress = (line: string): void => (output.json ? output.err(line) : output.out(line));
   const [{ runAutopilot }, { autopilotReport }] = await Promise.all([import('../../autopilot/autopilot-run.js'), import('../../autopilot/report.js')]);
-  const summary = await runAutopilot({
-    manifest,
-    lockFile: project.lockFile,
-    now,
-    perRun,
-    perMonth: manifest.budget?.perMonth,
-    onEmulator: settings.offline,
-    timeoutMs: settings.timeoutMs,
-    timeoutText: settings.timeoutText,
-    poll: settings.poll,
-    concurrency: settings.concurrency,
-    dryRun: settings.dryRun,
-    branch,
-    connect: async (why) => {
-      const connection = await connect(io.env, flags, { command: 'autopilot', why, offline: settings.offline, concurrency: Math.max(8, settings.concurrency), idempotentCreates: false, warn: (message) => output.err(output.errStyle.yellow(message)) });
-      return { client: connection.service, close: () => connection.close() };
-    },
-    findings: (slugs) => findingsOf(project, slugs),
-    progress,
-  });
+  const stop = trapSignals(output);
+  let summary: AutopilotSummary;
+  try {
+    summary = await runAutopilot({
+      manifest,
+      lockFile: project.lockFile,
+      now,
+      perRun,
+      perMonth: manifest.budget?.perMonth,
+      onEmulator: settings.offline,
+      timeoutMs: settings.timeoutMs,
+      timeoutText: settings.timeoutText,
+      poll: settings.poll,
+      concurrency: settings.concurrency,
+      dryRun: settings.dryRun,
+      branch,
+      connect: async (why) => {
+        const connection = await connect(io.env, flags, { command: 'autopilot', why, offline: settings.offline, concurrency: Math.max(8, settings.concurrency), idempotentCreates: false, warn: (message) => output.err(output.errStyle.yellow(message)) });
+        return { client: connection.service, close: () => connection.close() };
+      },
+      findings: (slugs) => findingsOf(project, slugs),
+      progress,
+      signal: stop.signal,
+    });
+  } catch (error) {
+    const stoppedBy = stop.stoppedBy();
+    if (stoppedBy === undefined || (error as { code?: unknown }).code !== 'aborted') throw error;
+    output.err('Stopped. Every article created keeps its id in the lock file; the next run continues without paying twice.');
+    return stoppedBy === 'SIGTERM' ? EXIT_CODES.terminated : EXIT_CODES.interrupted;
+  } finally {
+    stop.release();
+  }
   const markdown = autopilotReport(summary);
   await writeReports(reports, markdown);
   const exitCode = OUTCOME_CODES[summary.outcome];
   printOutcome(output, summary, markdown, { reports, exitCode });
   return exitCode;
+}
+
+/**
+ * A cancelled job (SIGINT, SIGTERM) stops cleanly: the creates in flight bring back their ids, which a last checkpoint
+ * pushes. A second signal quits at once: every lock write is atomic and each intent was recorded before its create.
+ */
+function trapSignals(output: Output) {
+  const controller = new AbortController();
+  let stoppedBy: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stoppedBy !== undefined) process.exit(signal === 'SIGTERM' ? EXIT_CODES.terminated : EXIT_CODES.interrupted);
+    stoppedBy = signal;
+    output.err('Stopping: the creates in flight keep their ids, then a last checkpoint records them. Send it again to quit at once.');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    stoppedBy: (): NodeJS.Signals | undefined => stoppedBy,
+    release: (): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
 }
 
 /** The run's last word: the report itself when it went to no file, else its first line and where it is; or the --json document. */
