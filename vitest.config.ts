@@ -12,6 +12,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * just runs in Vitest's order.
  */
 const LONGEST_FIRST = [
+  'test/autopilot/workflow-e2e.test.ts', // 101 alone, 218 beside 13 other files (2026-11-28; not yet measured in a whole-suite run): six workflow runs and kill rounds, each a clone, npx and autopilot waiting on the emulator
   'test/faults/campaign.test.ts', // 76.7 (kill -9 rounds four at a time; 119 one after another)
   'test/loader/build.test.ts', // 40.7
   'test/quickstart/readme-quickstart.test.ts', // 38.0 (npm install of the packed package)
@@ -66,6 +67,7 @@ const STARTS_CHILDREN = [
   'test/api/client-unreachable.test.ts',
   'test/emulator/cli.test.ts',
   'test/pipeline/guide-example.test.ts',
+  'test/autopilot/run-branch.test.ts', // git, through test/autopilot/git-sandbox.ts
 ];
 
 /** What marks a file that starts children, for files the list above does not name (a new file is safe by default). */

@@ -67,6 +67,13 @@ export class ParsedFlags {
     return typeof value === 'string' ? value : undefined;
   }
 
+  /** Every value of a repeatable string flag (`multiple`), in order; none when absent. */
+  strings(name: string): string[] {
+    const value = this.#values[name];
+    const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    return values.filter((item): item is string => typeof item === 'string');
+  }
+
   /** `--flag` → true (all), `--flag=a,b` → ['a', 'b'], absent → undefined. */
   selection(name: string): true | string[] | undefined {
     const list = this.#lists.get(name);

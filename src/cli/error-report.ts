@@ -1,12 +1,13 @@
 // How a command's error reaches the user: our errors as their message (no stack), anything else as a bug to report.
+import { RUN_BRANCH_USAGE_CODES } from '../autopilot/git-command.js';
 import { ArticleLoaderError } from '../errors.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { envFlag, type Output } from './output.js';
 
 /** Codes that mean "articles would have to be created and were not". */
-const WOULD_CREATE_CODES = new Set(['frozen', 'over_budget']);
+const WOULD_CREATE_CODES = new Set(['frozen', 'over_budget', 'over_monthly_cap']);
 /** Codes that mean "you called it wrongly or did not configure it". */
-const USAGE_CODES = new Set(['usage', 'manifest_not_found', 'manifest_ambiguous', 'service_not_configured', 'invalid_manifest', 'invalid_now']);
+const USAGE_CODES = new Set<string>(['usage', 'manifest_not_found', 'manifest_ambiguous', 'service_not_configured', 'invalid_manifest', 'invalid_now', ...RUN_BRANCH_USAGE_CODES]);
 
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof ArticleLoaderError) {

@@ -5,21 +5,23 @@
  * use, and a plain-text meaning that `--help` and docs/cli.md print (a test keeps the guide equal).
  */
 const DECLARED = [
-  { code: 0, name: 'ok', meaning: 'ok (plan: nothing would be created)' },
+  { code: 0, name: 'ok', meaning: 'ok (plan: nothing would be created; autopilot: nothing to do)' },
   {
     code: 1,
     name: 'failure',
     meaning:
-      'failure: an article failed or did not finish, the service refused or could not be reached, a command refused what it was asked (adopt: another keyword, an unknown id or slug, a failed article; regenerate, edit: a slug not in the manifest or not finished; edit: the edit exists already; approve, unapprove: an unknown slug or one with no output), an unexpected error',
+      'failure: an article failed or did not finish, the service refused or could not be reached, a command refused what it was asked (adopt: another keyword, an unknown id or slug, a failed article; regenerate, edit: a slug not in the manifest or not finished; edit: the edit exists already; approve, unapprove: an unknown slug or one with no output; init: a workflow file exists and --force was not given), an unexpected error',
   },
   {
     code: 2,
     name: 'usage',
-    meaning: 'usage or configuration error: unknown flag or bad value, no or invalid manifest, no service configured, a key given as a flag',
+    meaning: 'usage or configuration error: unknown flag or bad value, no or invalid manifest, no service configured, a key given as a flag, a report path that cannot be written, not in a git repository or a shallow clone (init, autopilot)',
   },
   { code: 3, name: 'wouldCreate', meaning: 'articles would be created (and paid for) and were not: plan found some, or sync was frozen or over budget' },
   { code: 4, name: 'verifyFailed', meaning: 'verify found an error: the lock file and the cache disagree or cannot be trusted (or read), an unknown create is unresolved, or an edit is empty' },
   { code: 5, name: 'qualityErrors', meaning: 'check found a finding of severity error in an article the build publishes' },
+  { code: 6, name: 'changes', meaning: 'autopilot: the branch holds new changes for a pull request (articles created, finished, refreshed or approved in this run; a cap may also have held some back: the report says)' },
+  { code: 7, name: 'capReached', meaning: 'autopilot: a cap (budget.perRun, budget.perMonth or --budget) held back work that is due, and nothing new is on the branch' },
   { code: 130, name: 'interrupted', meaning: 'interrupted by Ctrl-C (SIGINT); the lock file is consistent' },
   { code: 143, name: 'terminated', meaning: 'stopped by SIGTERM; the lock file is consistent' },
 ] as const;

@@ -28,6 +28,8 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   check: async () => defined((await import('./commands/check.js')).CHECK_COMMAND),
   approve: async () => defined((await import('./commands/approve.js')).APPROVE_COMMAND),
   unapprove: async () => defined((await import('./commands/approve.js')).UNAPPROVE_COMMAND),
+  autopilot: async () => defined((await import('./commands/autopilot.js')).AUTOPILOT_COMMAND),
+  init: async () => defined((await import('./commands/init.js')).INIT_COMMAND),
   // The emulator is a server in the foreground: it runs against this process's streams and signals, not `io`.
   emulator: async () => ({
     summary: 'Run a local emulator of the article service (offline, free).',
@@ -66,6 +68,8 @@ async function usage(): Promise<string> {
     '  npx astro-article-loader check                # quality findings on what the build publishes',
     '  npx astro-article-loader adopt <slug> <articleId>   # an unknown create found on the queue page',
     '  npx astro-article-loader approve <slug…>      # with review: true, publish what you have read',
+    '  npx astro-article-loader autopilot --report report.md   # a scheduled job: create what is due, within the caps',
+    '  npx astro-article-loader init github          # the workflow that runs the site by itself (docs/autopilot.md)',
     '  npx astro-article-loader emulator',
     '  npx astro-article-loader emulator --port 4010 --speed realtime',
   ].join('\n');

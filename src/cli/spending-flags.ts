@@ -1,5 +1,6 @@
 // The spending rules plan and sync share: budget, frozen mode (on under CI), explicit retries, the same defaults as the loader.
-import { DEFAULT_BUDGET, frozenByDefault, type ArticleAge, type LockFile } from '../sync/index.js';
+import { DEFAULT_BUDGET, frozenByDefault, monthlyCap, type ArticleAge, type LockFile, type SpendingRules, type SyncService } from '../sync/index.js';
+import type { Manifest } from '../manifest/index.js';
 import type { FlagSpec, ParsedFlags } from './command-line.js';
 import { UsageError } from './usage-error.js';
 
@@ -27,6 +28,8 @@ export const SYNC_RULE_HELP = `  --budget <n>           Most new (paid) articles
 
 export interface SyncRules {
   budget: number;
+  /** The manifest's `budget.perMonth` (set by `withManifestBudget`); absent: no monthly cap. */
+  perMonth?: number;
   frozen: boolean;
   /** Why frozen is on or off: a flag, the CI variable, or the default. */
   frozenSource: 'flag' | 'CI' | 'default';
@@ -51,6 +54,21 @@ export function syncRules(flags: ParsedFlags, env: NodeJS.ProcessEnv): SyncRules
     retryUnknown: flags.selection('retry-unknown'),
     idempotentCreates: flags.boolean('idempotent-creates'),
   };
+}
+
+/**
+ * The manifest's caps in the rules: `budget.perRun` is the run's budget unless `--budget` gives one, and
+ * `budget.perMonth` holds for every command that creates.
+ */
+export function withManifestBudget(rules: SyncRules, flags: ParsedFlags, manifest: Pick<Manifest, 'budget'>): SyncRules {
+  if (!flags.has('budget') && manifest.budget?.perRun !== undefined) rules.budget = manifest.budget.perRun;
+  if (manifest.budget?.perMonth !== undefined) rules.perMonth = manifest.budget.perMonth;
+  return rules;
+}
+
+/** The rules the engine checks a plan against (frozen, the budget, the monthly cap with the lock file's tally now). */
+export function spendingRulesOf(rules: SyncRules, lock: Pick<LockFile, 'spent'>, service: SyncService): SpendingRules {
+  return { frozen: rules.frozen, budget: rules.budget, monthly: monthlyCap(rules.perMonth, lock, service === 'emulator') };
 }
 
 /** The planner's options for these rules. */

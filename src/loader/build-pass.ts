@@ -100,13 +100,13 @@ export function openService(scope: CollectionScope): ArticleService {
 /** The sync of one pass (in dev, less the creates it must not make), and what the pass settled from it. */
 async function syncPass(scope: CollectionScope, { manifest, quality, now }: { manifest: Manifest; quality: QualityOptions; now: Date }, lockFile: string, service: ArticleService, dev: DevSession | undefined): Promise<{ result: SyncResult; pass: PassContext }> {
   const { options, log, tracker } = scope;
-  const blocked = dev !== undefined ? await dev.blockedCreates(manifest.specs, lockFile, service) : new Map<string, LockEntryError>();
+  const blocked = dev !== undefined ? await dev.blockedCreates(manifest.specs, lockFile, service, manifest.budget) : new Map<string, LockEntryError>();
   const specs = manifest.specs.filter((spec) => !blocked.has(spec.slug));
   // Left out of the sync, so the queue would never list them: the panel shows them as failed, as the pages do.
   tracker.block(manifest.specs.flatMap((spec) => (blocked.has(spec.slug) ? [{ slug: spec.slug, keyword: spec.keyword, error: blocked.get(spec.slug)! }] : [])));
   const reporter = new SyncReporter(log.logger, { offline: options.service.mode === 'offline' });
   const result = await syncArticles({
-    ...syncOptions(scope, specs, lockFile, service),
+    ...syncOptions(scope, specs, lockFile, service, manifest.budget),
     ...retries(options),
     wait: !scope.dev,
     onEvent: (event) => {

@@ -35,7 +35,7 @@ export async function createRegeneration(scope: CollectionScope, slug: string): 
   try {
     // Only the slug, as the CLI's regenerate: the next pass creates whatever else the manifest lacks.
     const specs = manifest.specs.filter((spec) => spec.slug === slug);
-    const result = await syncArticles({ ...syncOptions(scope, specs, lockFile, service), regenerate: [slug], manifestSlugs: manifest.specs.map((spec) => spec.slug), wait: false });
+    const result = await syncArticles({ ...syncOptions(scope, specs, lockFile, service, manifest.budget), regenerate: [slug], manifestSlugs: manifest.specs.map((spec) => spec.slug), wait: false });
     const article = result.articles.find((a) => a.slug === slug);
     if (article?.error !== undefined) throw new ArticleLoaderError(article.error.code, `"${slug}" was not regenerated: ${article.error.message}`);
   } finally {

@@ -1,10 +1,10 @@
 // The dev server's part of a session: the creates it must not make, the watch on the manifest, edits and lock file, and the background wait.
-import type { ArticleSpec } from '../manifest/index.js';
+import type { ArticleSpec, ManifestBudget } from '../manifest/index.js';
 import type { ArticleService } from '../service/article-service.js';
-import { blockedCreates, editsDirFor, isOwnLockWrite, planSync, readLockState, syncArticles, type LockEntryError, type ServedArticle, type SyncEvent } from '../sync/index.js';
+import { blockedCreates, editsDirFor, isOwnLockWrite, monthlyCap, planSync, readLockState, syncArticles, type LockEntryError, type ServedArticle, type SyncEvent } from '../sync/index.js';
 import { readLockText, type CollectionScope } from './collection-scope.js';
 import { watchArticleFiles } from './dev-watcher.js';
-import { retries, syncOptions, type PassContext } from './pass-context.js';
+import { retries, runBudget, syncOptions, type PassContext } from './pass-context.js';
 import type { StoreWriter } from './store-writer.js';
 import { SyncReporter } from './sync-report.js';
 import { applyResult, errorOf } from './sync-entries.js';
@@ -44,20 +44,23 @@ export class DevSession {
    * The creates this pass must not make (frozen mode, over budget). The build lets the engine refuse
    * the whole run; the dev server keeps serving what it has and shows the rest as failed.
    */
-  async blockedCreates(specs: ArticleSpec[], lockFile: string, service: ArticleService): Promise<Map<string, LockEntryError>> {
+  async blockedCreates(specs: ArticleSpec[], lockFile: string, service: ArticleService, caps?: ManifestBudget): Promise<Map<string, LockEntryError>> {
     const { options, log } = this.#scope;
     const state = await readLockState(lockFile);
     const plan = planSync(specs, state.lock, await state.cache.index(), { idempotentCreates: service.idempotentCreates, ...retries(options), service: service.kind });
     const creates = plan.creates;
-    const blocked = blockedCreates(plan, options, lockFile);
+    const budget = runBudget(options, caps);
+    const blocked = blockedCreates(plan, { frozen: options.frozen, budget, monthly: monthlyCap(caps?.perMonth, state.lock, service.kind === 'emulator') }, lockFile);
     if (blocked === undefined) return new Map();
     const error: LockEntryError =
       blocked.code === 'frozen'
         ? { code: 'frozen', message: 'not created: frozen mode is on (frozen: true, or the CI environment variable is set)' }
-        : {
-            code: 'over_budget',
-            message: `not created: ${creates.length} new articles exceed the budget of ${options.budget} (≈${plan.estimatedWords.toLocaleString('en-US')} words); raise \`budget\` or add fewer keywords at a time`,
-          };
+        : blocked.code === 'over_monthly_cap'
+          ? { code: 'over_monthly_cap', message: `not created: ${creates.length} new articles, and the manifest's budget.perMonth (${caps?.perMonth}) leaves fewer this month; raise it, or wait for next month` }
+          : {
+              code: 'over_budget',
+              message: `not created: ${creates.length} new articles exceed the budget of ${budget} (≈${plan.estimatedWords.toLocaleString('en-US')} words); raise \`budget\` or add fewer keywords at a time`,
+            };
     log.blocked(error, creates.map((c) => c.slug));
     return new Map(creates.map((c) => [c.slug, error]));
   }
@@ -81,7 +84,7 @@ export class DevSession {
     const requestsBefore = pass.service.stats.requests;
     const done = (async () => {
       try {
-        const result = await syncArticles({ ...syncOptions(scope, pass.specs, pass.lockFile, pass.service), wait: true, signal: controller.signal, onEvent });
+        const result = await syncArticles({ ...syncOptions(scope, pass.specs, pass.lockFile, pass.service, pass.manifest.budget), wait: true, signal: controller.signal, onEvent });
         await work;
         this.#writer.resetCounts();
         await applyResult(scope, this.#writer, result, pass);

@@ -177,8 +177,8 @@ const pageOptions = {
 
 const runOptions = {
   ...option('budget', wholeAtLeast(0, 'it is how many new (paid) articles one run may create, e.g. budget: 25').default(DEFAULT_BUDGET), {
-    default: `\`${DEFAULT_BUDGET}\``,
-    meaning: 'most new (paid) articles per run; more fails before any is created',
+    default: `the manifest's \`budget.perRun\`, else \`${DEFAULT_BUDGET}\``,
+    meaning: "most new (paid) articles per run; more fails before any is created (the manifest's `budget.perMonth` holds as well: docs/manifest.md)",
   }),
   ...option('frozen', z.boolean({ error: 'must be true or false' }).optional(), {
     default: "on when `CI` is set (not `''`, `0` or `false`)",

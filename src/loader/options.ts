@@ -23,6 +23,8 @@ export type ResolvedLoaderOptions = Omit<ParsedOptions, 'manifest' | 'articles' 
   idempotentCreates: boolean;
   retryUnknown: true | string[] | undefined;
   retryFailed: true | string[] | undefined;
+  /** The `budget` option was given: it wins over the manifest's `budget.perRun` (see `runBudget` in pass-context.ts). */
+  budgetGiven: boolean;
 };
 
 /** A mistake in the options given to `articleLoader()`; the message names the option and says how to fix it. */
@@ -136,5 +138,6 @@ export function resolveLoaderOptions(input: unknown, env: Readonly<Record<string
     idempotentCreates: idempotentCreates ?? service.mode === 'offline',
     retryUnknown: selection(retryUnknown),
     retryFailed: selection(retryFailed),
+    budgetGiven: (input as { budget?: unknown } | undefined)?.budget !== undefined,
   };
 }

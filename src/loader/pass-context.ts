@@ -1,6 +1,6 @@
 // What one pass settles once and every article of it shares: the specs synced, the edits, the pipeline settings and their fingerprint.
 import { dirname, relative, resolve, sep } from 'node:path';
-import type { ArticleSpec, Manifest } from '../manifest/index.js';
+import type { ArticleSpec, Manifest, ManifestBudget } from '../manifest/index.js';
 import { localeLinkMaps, type LocaleSettings } from './locale-links.js';
 import type { KeyedStore, LockEntry, LockEntryError, OutputCache, ProcessedStore, SyncOptions } from '../sync/index.js';
 import { pollTiming } from '../sync/run-rules.js';
@@ -57,11 +57,17 @@ export interface PassContext extends PassCovers {
 }
 
 /** The sync options every pass of this collection shares: its spending rules and its service. */
-export function syncOptions(scope: CollectionScope, specs: ArticleSpec[], lockFile: string, service: ArticleService): SyncOptions {
-  const { budget, frozen, concurrency, timeoutMs, pollIntervalMs } = scope.options;
+export function syncOptions(scope: CollectionScope, specs: ArticleSpec[], lockFile: string, service: ArticleService, caps?: ManifestBudget): SyncOptions {
+  const { frozen, concurrency, timeoutMs, pollIntervalMs } = scope.options;
   const poll = pollTiming(service.kind, pollIntervalMs);
+  const perMonth = caps?.perMonth;
   // The build decides what a failure does (onFailure), once the entries are in the store.
-  return { specs, lockFile, client: service, service: service.kind, idempotentCreates: service.idempotentCreates, budget, frozen, concurrency, timeoutMs, ...(poll === undefined ? {} : { poll }), onFailure: 'skip' };
+  return { specs, lockFile, client: service, service: service.kind, idempotentCreates: service.idempotentCreates, budget: runBudget(scope.options, caps), ...(perMonth === undefined ? {} : { perMonth }), frozen, concurrency, timeoutMs, ...(poll === undefined ? {} : { poll }), onFailure: 'skip' };
+}
+
+/** A pass's budget: the `budget` option when given, else the manifest's `budget.perRun`, else the option's default. */
+export function runBudget(options: Pick<ResolvedLoaderOptions, 'budget' | 'budgetGiven'>, caps: ManifestBudget | undefined): number {
+  return options.budgetGiven ? options.budget : (caps?.perRun ?? options.budget);
 }
 
 /** The explicit retries the options ask for (each a paid article unless the service honours idempotency keys). */

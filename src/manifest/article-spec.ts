@@ -2,6 +2,8 @@
 import type { ArticleRequest } from '../contract/request-schema.js';
 import type { ManifestProblem } from './manifest-error.js';
 import type { SiteFields } from './site-fields.js';
+import type { ManifestBudget } from './budget-setting.js';
+import type { Duration } from '../lang/duration.js';
 
 export interface ArticleSpec extends SiteFields {
   /** Unique (ignoring case) and safe as a URL segment and file name; see `validateSlug`. */
@@ -49,6 +51,10 @@ export interface Manifest {
   warnings: ManifestProblem[];
   /** The top-level `review:` (the review gate), when the manifest sets it. */
   review?: boolean;
+  /** The top-level `budget:` (the caps per run and per calendar month), when the manifest sets it. */
+  budget?: ManifestBudget;
+  /** The top-level `lookahead:` (how far ahead `autopilot` creates scheduled articles), when set; default `DEFAULT_LOOKAHEAD`. */
+  lookahead?: Duration;
   /**
    * Top-level settings as written (`quality:`), with their line: the manifest reads them, the room that
    * uses them checks them (`quality/manifest-quality.ts`), so this room needs none of their rules.

@@ -8,3 +8,4 @@ export { CSV_LIST_SEPARATOR } from './csv-manifest.js';
 export { didYouMean, suggestName } from './suggestion.js';
 export { calendarDates, offSchedule, unrecordedDates, withCalendar, type CalendarDate } from './schedule-calendar.js';
 export type { Schedule } from './schedule.js';
+export { DEFAULT_LOOKAHEAD, type ManifestBudget } from './budget-setting.js';

@@ -18,6 +18,7 @@ import { ineffectiveMessage, ineffectiveParameters } from './ineffective-paramet
 import { checkSiteDefaults, resolveSiteFields, SITE_FIELDS, type SiteFields, type SiteValues } from './site-fields.js';
 import { parameterSchema, typesAccepting } from './parameter-kinds.js';
 import { reviewSetting } from './review-setting.js';
+import { budgetSetting, lookaheadSetting } from './budget-setting.js';
 import { deriveSlug, keywordIdentity, slugIdentity, validateSlug } from './slug.js';
 import { didYouMean, suggestName } from './suggestion.js';
 import { keywordTextProblem, textValueProblems } from './text-hygiene.js';
@@ -25,7 +26,7 @@ import { languageDefaults, languageVariants, type LanguageDefaults } from './lan
 import { articleTranslation, assignTranslationIds, translationGroups, translationSettings, type TranslationDraft, type TranslationIdSettings } from './translation-ids.js';
 import { formerSlug, mayHaveFormerSlug } from './former-slugs.js';
 
-const SECTIONS = ['defaults', 'articles', 'review', 'translations'];
+const SECTIONS = ['defaults', 'articles', 'review', 'translations', 'budget', 'lookahead'];
 /** Top-level keys that are settings, not articles: their values are checked by the room that reads them (see `Manifest.settings`). */
 const SETTINGS = ['quality'];
 const SECTION_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
@@ -160,7 +161,7 @@ function checkRoot(root: unknown, checker: Checker): Record<string, unknown> | u
       else if ((SITE_FIELDS as readonly string[]).includes(key)) message = 'belongs under `defaults:` (for every article) or on an entry';
       else {
         const suggestion = SECTION_ALIASES.get(key.toLowerCase()) ?? suggestName(key, [...SECTIONS, ...SETTINGS]);
-        message = `is not part of a manifest, which has only \`defaults\`, \`articles\`, \`review\`, \`translations\` and \`quality\`${didYouMean(suggestion, '; remove it')}`;
+        message = `is not part of a manifest, which has only \`defaults\`, \`articles\`, \`review\`, \`translations\`, \`budget\`, \`lookahead\` and \`quality\`${didYouMean(suggestion, '; remove it')}`;
       }
       checker.add({ section: 'top-level', field: key, message }, [key]);
     }
@@ -527,6 +528,7 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
   const defaults = resolveDefaults(root.defaults, checker);
   const review = reviewSetting(root.review, document.literal(['review']));
   if (review.problem !== undefined) checker.add({ section: 'top-level', field: 'review', message: review.problem }, ['review']);
+  const caps = capSettings(root, document, checker);
   const drafts: Draft[] = [];
   const articles = root.articles;
   if (articles === undefined) {
@@ -574,7 +576,15 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
       ...(draft.formerSlug === undefined ? {} : { formerSlug: draft.formerSlug }),
     };
   });
-  return { file, specs, warnings, settings: settingsOf(root, checker), ...(review.review === undefined ? {} : { review: review.review }) };
+  return { file, specs, warnings, settings: settingsOf(root, checker), ...(review.review === undefined ? {} : { review: review.review }), ...caps };
+}
+
+/** The top-level `budget:` and `lookahead:` checked (their problems reported), as the manifest's members. */
+function capSettings(root: Record<string, unknown>, document: ManifestDocument, checker: Checker): Pick<Manifest, 'budget' | 'lookahead'> {
+  const topLevel = (field: string, message: string, path: string[]) => checker.add({ section: 'top-level', field, message }, path);
+  const budget = budgetSetting(root.budget, (path) => document.literal(path), topLevel);
+  const lookahead = lookaheadSetting(root.lookahead, topLevel);
+  return { ...(budget === undefined ? {} : { budget }), ...(lookahead === undefined ? {} : { lookahead }) };
 }
 
 /** The top-level settings as written, with the line of each (the quality room checks `quality`, naming that line). */

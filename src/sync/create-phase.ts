@@ -9,6 +9,7 @@ import { recordMoves, type PlannedArticle, type SyncPlan, type SyncSpec } from '
 import { FATAL_CODES, UNREACHABLE_CODE } from './run-rules.js';
 import { entryErrorOf, type RunState } from './run-record.js';
 import { nowIso } from '../lang/now-iso.js';
+import { countCreate, countsAsSpend, monthOf } from './month-spend.js';
 
 /** What the create phase needs of the client. */
 export interface CreateClient {
@@ -27,6 +28,8 @@ export interface CreatePhaseOptions {
   /** After an abort, creates already sent get this long to return their id. */
   abortGraceMs: number;
   signal: AbortSignal | undefined;
+  /** Awaited after each lock file write of the phase, before the next create leaves (see SyncOptions.afterLockWrite). */
+  afterLockWrite?: () => Promise<void>;
   /** Called once an article's id is durable in the lock file: the poll loop takes it from there. */
   onCreated(slug: string, articleId: string, sentAt: number): void;
 }
@@ -104,6 +107,8 @@ export async function createArticles(client: CreateClient, plan: SyncPlan, lock:
       await options.session.flush();
       settle?.();
       settle = undefined;
+      // Always, even when another worker's write carried this one's intent: that worker's checkpoint may not cover it yet.
+      await options.afterLockWrite?.();
       if (article === undefined || intent === undefined) return;
       settle = await createOne(client, article, intent, options, grace.signal);
     }
@@ -127,8 +132,15 @@ export async function createArticles(client: CreateClient, plan: SyncPlan, lock:
   if (unreachable !== undefined) for (const article of queue.splice(0)) options.state.fail(article.slug, { ...unreachable, message: `not created: ${unreachable.message}` });
 }
 
+/** A create's intent: the entry staged before the request leaves, the one it replaced, and the month it was counted in (none: not a paid create). */
+interface Intent {
+  entry: LockEntry;
+  before: LockEntry | undefined;
+  counted: string | undefined;
+}
+
 /** The entry as it must be on disk before the create request leaves; staged, written by the next flush. */
-function stageIntent(article: PlannedArticle, lock: LockFile, options: CreatePhaseOptions): { entry: LockEntry; before: LockEntry | undefined } {
+function stageIntent(article: PlannedArticle, lock: LockFile, options: CreatePhaseOptions): Intent {
   const spec = options.specBySlug.get(article.slug)!;
   const before = lock.articles[article.slug];
   const createdAt = nowIso();
@@ -147,8 +159,13 @@ function stageIntent(article: PlannedArticle, lock: LockFile, options: CreatePha
     ...(previous === undefined ? {} : { previous }),
     ...approvalOf(before),
   };
-  options.session.stage((current) => ((current.articles[article.slug] = entry), true), [article.slug]);
-  return { entry, before };
+  const counted = countsAsSpend(article, options.onEmulator) ? monthOf(new Date(createdAt)) : undefined;
+  options.session.stage((current) => {
+    current.articles[article.slug] = entry;
+    if (counted !== undefined) countCreate(current, counted, 1);
+    return true;
+  }, [article.slug]);
+  return { entry, before, counted };
 }
 
 /**
@@ -167,7 +184,7 @@ function firstCreatedOf(article: PlannedArticle, before: LockEntry | undefined):
 async function createOne(
   client: CreateClient,
   article: PlannedArticle,
-  intent: { entry: LockEntry; before: LockEntry | undefined },
+  intent: Intent,
   options: CreatePhaseOptions,
   signal: AbortSignal | undefined,
 ): Promise<() => void> {
@@ -197,7 +214,7 @@ async function createOne(
 }
 
 /** A create that threw: `unknown` when it may have reached the service, else the entry as it was (nothing was billed). */
-function createFailed(article: PlannedArticle, intent: { entry: LockEntry; before: LockEntry | undefined }, error: unknown, options: CreatePhaseOptions): () => void {
+function createFailed(article: PlannedArticle, intent: Intent, error: unknown, options: CreatePhaseOptions): () => void {
   const { state, session } = options;
   const failure = entryErrorOf(error);
   if (failure.code === 'create_outcome_unknown' || failure.code === 'aborted') {
@@ -211,6 +228,8 @@ function createFailed(article: PlannedArticle, intent: { entry: LockEntry; befor
   session.stage((current) => {
     if (intent.before === undefined) delete current.articles[article.slug];
     else current.articles[article.slug] = intent.before;
+    // Never received, so never billed: the month's tally gives the article back.
+    if (intent.counted !== undefined) countCreate(current, intent.counted, -1);
     return true;
   }, [article.slug]);
   if (FATAL_CODES.has(failure.code)) state.fatal ??= error;

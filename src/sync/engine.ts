@@ -13,7 +13,7 @@ import { planSync, type PlanOptions, type SyncPlan, type SyncService, type SyncS
 import { PollLoop } from './poll-loop.js';
 import type { PollTiming } from './poll-schedule.js';
 import { runResult } from './assemble-result.js';
-import { blockedCreates, DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS } from './run-rules.js';
+import { blockedCreates, DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, monthlyCap } from './run-rules.js';
 import { RunState } from './run-record.js';
 import { readServedOutput } from './served-output.js';
 import { SettledWrites } from './settled-writes.js';
@@ -50,6 +50,18 @@ export interface SyncOptions {
   service?: SyncService;
   /** Most new articles one run may create; more fails before any create. Default DEFAULT_BUDGET (25). */
   budget?: number;
+  /**
+   * Most paid articles created in one calendar month (the manifest's `budget.perMonth`), counted in the lock file's
+   * `spent`: a run that would go past it fails before any create (OverMonthlyCapError). Default: no monthly cap.
+   */
+  perMonth?: number;
+  /**
+   * Awaited in the create phase after each lock file write, before the next create request leaves (and after the
+   * last one): `autopilot` commits and pushes the lock file there, so a create's intent is on the remote before the
+   * request and its id right after. Called by concurrent workers at once: the caller serializes and coalesces. A
+   * throw stops the creates (those in flight keep their ids) and fails the run.
+   */
+  afterLockWrite?: () => Promise<void>;
   /** Never create; fail (before any create) listing what would be created. Default false: the caller decides, with `frozenByDefault()` (CI). */
   frozen?: boolean;
   /** `fail` (default): throw SyncFailedError once the lock file is consistent. `skip`: return the failures in the result. */
@@ -135,7 +147,7 @@ function openRun(options: SyncOptions): Run {
       if (!lockWaitReported) state.emit({ type: 'lock-wait', lockFile });
       lockWaitReported = true;
     },
-  });
+  }, { wholeWrites: options.afterLockWrite !== undefined });
   const specBySlug = new Map(options.specs.map((spec) => [spec.slug, spec]));
   const planOptions: PlanOptions = {
     ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
@@ -192,7 +204,8 @@ async function createPhase(run: Run, lock: LockFile): Promise<SyncPlan> {
   const { options, state, session, specBySlug } = run;
   const plan = planSync(options.specs, lock, await run.cache.index({ verify: options.verifyCache === true }), run.planOptions);
   state.emit({ type: 'plan', plan, lockFile: run.lockFile });
-  const blocked = blockedCreates(plan, { frozen: options.frozen === true, budget: options.budget ?? DEFAULT_BUDGET }, run.lockFile);
+  const monthly = monthlyCap(options.perMonth, lock, options.service === 'emulator');
+  const blocked = blockedCreates(plan, { frozen: options.frozen === true, budget: options.budget ?? DEFAULT_BUDGET, monthly }, run.lockFile);
   if (blocked !== undefined) throw blocked;
   await moveEntries(plan, lock, session);
   trackPlanned(run, plan, lock);
@@ -211,6 +224,7 @@ async function createPhase(run: Run, lock: LockFile): Promise<SyncPlan> {
     idempotencyKeys: options.idempotencyKeys !== false,
     abortGraceMs: options.abortGraceMs ?? 3_000,
     signal: options.signal,
+    ...(options.afterLockWrite === undefined ? {} : { afterLockWrite: options.afterLockWrite }),
     onCreated: (slug, articleId, sentAt) => {
       if (run.polls !== undefined && options.wait !== false) run.polls.track(slug, articleId, 'created', sentAt);
     },

@@ -11,6 +11,7 @@ export const SYNC_ERROR_CODES = [
   'invalid_spec',
   'frozen',
   'over_budget',
+  'over_monthly_cap',
   'sync_failed',
   'aborted',
   'output_unavailable',
@@ -164,6 +165,32 @@ export class OverBudgetError extends SyncError {
     );
     this.count = creates.length;
     this.budget = budget;
+    this.slugs = creates.map((c) => c.slug);
+  }
+}
+
+/** More paid creates than the manifest's monthly cap (`budget.perMonth`) leaves this month, counted in the lock file's `spent`. */
+export class OverMonthlyCapError extends SyncError {
+  declare readonly code: 'over_monthly_cap';
+  readonly count: number;
+  readonly perMonth: number;
+  readonly spent: number;
+  readonly slugs: string[];
+
+  constructor(creates: { slug: string; reason: string }[], perMonth: number, spent: number, month: string) {
+    const listed = creates.slice(0, 20).map((c) => `  - ${c.slug} (${c.reason})`);
+    if (creates.length > 20) listed.push(`  - … and ${creates.length - 20} more`);
+    const left = Math.max(0, perMonth - spent);
+    super(
+      'over_monthly_cap',
+      `This run would create ${creates.length} new article(s), but the manifest's monthly cap (budget.perMonth: ${perMonth}) leaves ` +
+        `${left} for ${month}: ${spent} ${spent === 1 ? 'was' : 'were'} created this month already (the lock file's "spent"). Nothing was created.\n` +
+        `${listed.join('\n')}\n` +
+        `Wait for next month, raise budget.perMonth in the manifest, or create fewer at a time (\`regenerate <slug>\`, or \`autopilot\`, which takes what fits).`,
+    );
+    this.count = creates.length;
+    this.perMonth = perMonth;
+    this.spent = spent;
     this.slugs = creates.map((c) => c.slug);
   }
 }

@@ -8,7 +8,7 @@ export {
 export {
   CACHE_DIR_NAME, emptyLockFile, LOCK_ENTRY_STATUSES, LOCK_FILE_NAME, LOCK_FILE_VERSION, lockFileSchema,
   inspectLockFile, lockPathsForManifest, parseLockFile, readLockFile, recordedSlugs, resolveLockPaths, serializeLockFile, writeLockFile,
-  type LockApproval, type LockEntry, type LockEntryError, type LockEntryStatus, type LockFile, type PreviousArticle
+  type LockApproval, type LockEntry, type LockEntryError, type LockEntryStatus, type LockFile, type MonthSpend, type PreviousArticle
 } from './lock-file.js';
 export {
   OutputCache, referencedOutputs, serializeOutput, type CachedOutput, type CacheProblem, type CacheWarning,
@@ -29,8 +29,9 @@ export {
 export { estimateWords, WORD_ESTIMATE_TABLE, type WordEstimate } from './word-estimate.js';
 export {
   blockedCreates, DEFAULT_BUDGET, DEFAULT_CREATE_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, FATAL_CODES, frozenByDefault,
-  OFFLINE_POLL_MS, overBudget, pollTiming, UNREACHABLE_CODE, type SpendingRules
+  monthlyCap, monthlyRoom, OFFLINE_POLL_MS, overBudget, pollTiming, UNREACHABLE_CODE, type MonthlyCap, type SpendingRules
 } from './run-rules.js';
+export { countsAsSpend, monthOf, spentIn } from './month-spend.js';
 export { DEFAULT_POLL_TIMING, PollSchedule, resolvePollTiming, type PollTiming, type ResolvedPollTiming } from './poll-schedule.js';
 export {
   idempotencyKeyFor, SyncFailedError, syncArticles, type ServedArticle, type SyncArticleResult,

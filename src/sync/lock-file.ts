@@ -107,11 +107,24 @@ export const lockEntrySchema = z
   });
 export type LockEntry = z.output<typeof lockEntrySchema>;
 
+const monthSpendSchema = z.strictObject({ articles: wordCount, words: wordCount });
+/** One month of the `spent` tally: the articles whose create was recorded, and the words billed for those that finished. */
+export type MonthSpend = z.output<typeof monthSpendSchema>;
+
 export const lockFileSchema = z.strictObject({
   version: z.literal(LOCK_FILE_VERSION),
   articles: z.record(z.string(), lockEntrySchema),
   /** The date each scheduled entry was given, by slug (see `sync/recorded-dates.ts`); absent when the site has no schedule. */
   schedule: z.record(z.string(), timestamp).optional(),
+  /** What was created each calendar month (UTC), for the monthly cap (see `sync/month-spend.ts`); absent until a paid create. */
+  spent: z
+    .record(z.string(), monthSpendSchema)
+    .superRefine((spent, ctx) => {
+      for (const month of Object.keys(spent)) {
+        if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) ctx.addIssue({ code: 'custom', path: [month], message: 'is not a month written YYYY-MM (e.g. "2026-11")' });
+      }
+    })
+    .optional(),
 });
 export type LockFile = z.output<typeof lockFileSchema>;
 
@@ -324,7 +337,17 @@ export function serializeLockFile(lock: LockFile): string {
   for (const slug of Object.keys(lock.articles).sort(byCodeUnit)) articles[slug] = orderedEntry(lock.articles[slug]!);
   // Only a site with a schedule has the member, so every other lock file keeps its bytes.
   const schedule = lock.schedule === undefined || Object.keys(lock.schedule).length === 0 ? undefined : sortedKeys(lock.schedule);
-  return `${JSON.stringify({ version: lock.version, articles, ...(schedule === undefined ? {} : { schedule }) }, null, 2)}\n`;
+  const text = JSON.stringify({ version: lock.version, articles, ...(schedule === undefined ? {} : { schedule }) }, null, 2);
+  // Only a lock file something was paid for through it has the tally: every other keeps its bytes.
+  if (lock.spent === undefined || Object.keys(lock.spent).length === 0) return `${text}\n`;
+  return `${text.slice(0, -2)},\n  "spent": ${spentText(lock.spent)}\n}\n`;
+}
+
+/** The tally as the lock file writes it: months in order, one line each, so a diff shows one changed line per month. */
+function spentText(spent: Readonly<Record<string, MonthSpend>>): string {
+  const months = Object.keys(spent).sort();
+  const lines = months.map((month) => `    ${JSON.stringify(month)}: { "articles": ${spent[month]!.articles}, "words": ${spent[month]!.words} }`);
+  return `{\n${lines.join(',\n')}\n  }`;
 }
 
 /** One entry with its keys in the lock file's order (the journal writes entries this way too). */

@@ -35,20 +35,26 @@ export function applyJournal(json: { articles?: unknown }, text: string, base: s
   if (head === undefined || head.journal !== 1) return 0;
   if (typeof json.articles !== 'object' || json.articles === null || Array.isArray(json.articles)) return 0;
   const articles = json.articles as Record<string, unknown>;
-  const entries = lines.slice(1).map((text, i) => journalEntry(text, i + 2, lockFile));
+  const journaled = lines.slice(1).map((text, i) => journalEntry(text, i + 2, lockFile));
+  const entries = journaled.filter((line): line is { slug: string; entry: unknown } => 'slug' in line);
   if (head.base !== base) {
     refuseLostEntries(entries, articles, lockFile);
     return 0;
   }
-  for (const { slug, entry } of entries) {
-    if (entry === null) delete articles[slug];
-    else articles[slug] = entry;
+  for (const line of journaled) {
+    if (!('slug' in line)) {
+      const target = json as { spent?: unknown };
+      if (line.spent === null) delete target.spent;
+      else target.spent = line.spent;
+    } else if (line.entry === null) delete articles[line.slug];
+    else articles[line.slug] = line.entry;
   }
-  return entries.length;
+  return journaled.length;
 }
 
-function journalEntry(text: string, number: number, lockFile: string): { slug: string; entry: unknown } {
-  const line = parseLine<{ slug?: unknown; entry?: unknown }>(text, number, lockFile);
+function journalEntry(text: string, number: number, lockFile: string): { slug: string; entry: unknown } | { spent: unknown } {
+  const line = parseLine<{ slug?: unknown; entry?: unknown; spent?: unknown }>(text, number, lockFile);
+  if (line !== undefined && 'spent' in line && line.slug === undefined) return { spent: line.spent };
   if (line === undefined || typeof line.slug !== 'string' || !('entry' in line)) throw badLine(lockFile, number);
   return { slug: line.slug, entry: line.entry };
 }
@@ -111,6 +117,11 @@ function badLine(lockFile: string, number: number): CorruptLockError {
     `its journal ${basename(journalPath(lockFile))} has a damaged line ${number}. Move the journal away to read the lock file as it was ` +
       'at its last full write (articles recorded since then are in the journal: keep it, and adopt them by id if needed)',
   );
+}
+
+/** A journal line of the month-by-month `spent` tally as it is now (`undefined`: none), which the monthly cap reads. */
+export function spentLine(spent: unknown): string {
+  return `${JSON.stringify({ spent: spent ?? null })}\n`;
 }
 
 /** One journal line: the entry as it is now (`undefined`: removed), keys in the lock file's order. */

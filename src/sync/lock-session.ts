@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { SyncError } from './errors.js';
 import { orderedEntry, readLockFile, readLockFileState, serializeLockFile, type LockFile } from './lock-file.js';
 import { writeFileAtomic } from './atomic-file.js';
-import { JournalWriter, journalLine, journalPath, removeJournal } from './lock-journal.js';
+import { JournalWriter, journalLine, journalPath, removeJournal, spentLine } from './lock-journal.js';
 import { noteOwnLockWrite } from './own-lock-writes.js';
 import { lockTextDigest } from './verified-locks.js';
 import { withProcessLock, type HeldLock, type ProcessLockOptions } from './process-lock.js';
@@ -37,6 +37,8 @@ interface Own {
   /** A change that named no slugs, or a journal this session did not write: the next write is a full one. */
   full: boolean;
   journal: JournalWriter | undefined;
+  /** The `spent` tally as the lock file on disk and its journal hold it (JSON), so a changed tally is journaled too. */
+  spent: string;
 }
 
 /**
@@ -56,10 +58,17 @@ export class LockSession {
   #written = 0;
   #inflight: Promise<void> | undefined;
   #writes = 0;
+  readonly #wholeWrites: boolean;
 
-  constructor(file: string, lockOptions: ProcessLockOptions) {
+  /**
+   * `wholeWrites`: every write is the whole lock file, never the journal. For a run that commits the lock file after each
+   * write (autopilot's checkpoints): a commit of the lock file alone then holds every id, and a merge that changes the
+   * lock file can never strand a journal.
+   */
+  constructor(file: string, lockOptions: ProcessLockOptions, options: { wholeWrites?: boolean } = {}) {
     this.file = file;
     this.#lockOptions = lockOptions;
+    this.#wholeWrites = options.wholeWrites === true;
   }
 
   /** Lock file writes (whole or journaled) made through this session. */
@@ -173,7 +182,7 @@ export class LockSession {
       await kept.journal?.close();
     }
     const [read, stamp] = await Promise.all([readLockFileState(this.file), stampOf(this.file)]);
-    this.#own = { lock: read.lock, base: read.digest, lockBytes: read.bytes, stamp, dirty: new Set(), full: read.journal, journal: undefined };
+    this.#own = { lock: read.lock, base: read.digest, lockBytes: read.bytes, stamp, dirty: new Set(), full: read.journal, journal: undefined, spent: spentText(read.lock) };
     return this.#own;
   }
 
@@ -203,16 +212,18 @@ export class LockSession {
    */
   async #writeOwn(own: Own, held: HeldLock): Promise<void> {
     const fold = own.journal !== undefined && own.journal.bytes >= Math.max(JOURNAL_FOLD_MIN_BYTES, own.lockBytes);
-    if (own.full || fold) return this.#writeFull(own, held);
+    if (own.full || fold || this.#wholeWrites) return this.#writeFull(own, held);
     if (own.dirty.size === 0) return;
     held.assertHeld();
     // Serialized before the first await, so the lines are one consistent state.
     const slugs = [...own.dirty];
     own.dirty.clear();
-    const text = slugs.map((slug) => journalLine(slug, entryOf(own.lock, slug))).join('');
+    const spent = spentText(own.lock);
+    const text = slugs.map((slug) => journalLine(slug, entryOf(own.lock, slug))).join('') + (spent === own.spent ? '' : spentLine(own.lock.spent));
     try {
       own.journal ??= await JournalWriter.start(this.file, own.base);
       await own.journal.append(text);
+      own.spent = spent;
       this.#writes += 1;
     } catch (error) {
       for (const slug of slugs) own.dirty.add(slug);
@@ -243,7 +254,12 @@ export class LockSession {
     }
     own.base = lockTextDigest(text);
     own.lockBytes = Buffer.byteLength(text);
+    own.spent = spentText(own.lock);
   }
+}
+
+function spentText(lock: LockFile): string {
+  return JSON.stringify(lock.spent ?? null);
 }
 
 function markDirty(own: Own, slugs: readonly string[] | undefined): void {

@@ -1,5 +1,7 @@
-// The rules of a run that the loader, the CLI and the engine share: the defaults, how often to poll, frozen mode, the budget, and which errors stop everything.
-import { FrozenLockError, OverBudgetError } from './errors.js';
+// The rules of a run that the loader, the CLI and the engine share: the defaults, how often to poll, frozen mode, the budget and the monthly cap, and which errors stop everything.
+import { FrozenLockError, OverBudgetError, OverMonthlyCapError } from './errors.js';
+import type { LockFile } from './lock-file.js';
+import { countsAsSpend, monthOf, spentIn } from './month-spend.js';
 import { describeCreateReason } from './create-reason.js';
 import type { SyncPlan } from './plan.js';
 import type { PollTiming } from './poll-schedule.js';
@@ -47,6 +49,31 @@ export function frozenByDefault(env: Readonly<Record<string, string | undefined>
 export interface SpendingRules {
   frozen: boolean;
   budget: number;
+  /** The manifest's `budget.perMonth`, with what the lock file's `spent` records for the month now; absent: no monthly cap. */
+  monthly?: MonthlyCap | undefined;
+}
+
+/** The monthly cap as one run meets it. */
+export interface MonthlyCap {
+  perMonth: number;
+  /** `2026-11`. */
+  month: string;
+  /** Articles the lock file records as created in `month`. */
+  spent: number;
+  /** The run talks to the embedded emulator: it bills nothing, so the cap does not apply. */
+  onEmulator: boolean;
+}
+
+/** The monthly cap of a manifest's `perMonth` against `lock` at `now` (the machine's clock: what the service bills by). */
+export function monthlyCap(perMonth: number | undefined, lock: Pick<LockFile, 'spent'>, onEmulator: boolean, now: Date = new Date()): MonthlyCap | undefined {
+  if (perMonth === undefined) return undefined;
+  const month = monthOf(now);
+  return { perMonth, month, spent: spentIn(lock, month).articles, onEmulator };
+}
+
+/** How many paid creates the monthly cap leaves (Infinity without one). */
+export function monthlyRoom(monthly: MonthlyCap | undefined): number {
+  return monthly === undefined || monthly.onEmulator ? Number.POSITIVE_INFINITY : Math.max(0, monthly.perMonth - monthly.spent);
 }
 
 /** More new articles than the budget allows. */
@@ -59,10 +86,15 @@ export function overBudget(plan: SyncPlan, budget: number): boolean {
  * undefined when they may be. The engine throws it before any create; the dev server shows it on
  * each article it blocks; `plan` and `sync` say it before asking the service.
  */
-export function blockedCreates(plan: SyncPlan, rules: SpendingRules, lockFile: string): FrozenLockError | OverBudgetError | undefined {
+export function blockedCreates(plan: SyncPlan, rules: SpendingRules, lockFile: string): FrozenLockError | OverBudgetError | OverMonthlyCapError | undefined {
   if (plan.creates.length === 0) return undefined;
   const creates = plan.creates.map((c) => ({ slug: c.slug, reason: describeCreateReason(c.reason!) }));
   if (rules.frozen) return new FrozenLockError(lockFile, creates);
   if (overBudget(plan, rules.budget)) return new OverBudgetError(creates, rules.budget, plan.estimatedWords);
+  const { monthly } = rules;
+  if (monthly !== undefined) {
+    const paid = plan.creates.filter((c) => countsAsSpend(c, monthly.onEmulator));
+    if (paid.length > monthlyRoom(monthly)) return new OverMonthlyCapError(creates, monthly.perMonth, monthly.spent, monthly.month);
+  }
   return undefined;
 }

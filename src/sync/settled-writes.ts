@@ -5,6 +5,8 @@ import type { LockSession } from './lock-session.js';
 import type { RunState } from './run-record.js';
 import { approvedPrevious } from './lock-entry-records.js';
 import { nowIso } from '../lang/now-iso.js';
+import { addSettledWords } from './month-spend.js';
+import { recordedWords } from './billed-words.js';
 
 /** One article that reached an end state on the service. */
 export type Settled =
@@ -74,5 +76,6 @@ function applySettled(lock: LockFile, settled: Settled): boolean {
   const { previous: _dropped, error: _cleared, ...rest } = entry;
   const kept = approvedPrevious({ ...entry, output: settled.output });
   lock.articles[settled.slug] = { ...rest, ...(kept === undefined ? {} : { previous: kept }), status: 'finished', output: settled.output, finishedAt: entry.finishedAt ?? nowIso(), updatedAt: nowIso(), ...billed };
+  addSettledWords(lock, entry, billed === undefined ? undefined : recordedWords(billed));
   return true;
 }

@@ -48,6 +48,17 @@ describe('the dev queue', () => {
     expect(queue().totals.failed).toBe(2);
   });
 
+  it("should take the manifest's budget.perRun as the budget when the option is not given, and let the option win", async () => {
+    await site.write('articles.yaml', 'budget:\n  perRun: 2\narticles:\n  - espresso machines\n  - milk frothers\n  - cold brew\n');
+    await articleLoader({ manifest: './articles.yaml', frozen: false }).load(site.context('articles', { dev: true }));
+    const articles = queue().articles;
+    expect(articles.map((a) => a.error?.code)).toEqual(['over_budget', 'over_budget', 'over_budget']);
+    expect(articles[0]!.error!.message).toMatch(/3 new articles exceed the budget of 2/);
+    await shutdownRuntime();
+    await articleLoader({ manifest: './articles.yaml', frozen: false, budget: 3 }).load(site.context('articles', { dev: true }));
+    expect(queue().articles.every((a) => a.error?.code !== 'over_budget')).toBe(true);
+  });
+
   it('should list the keywords over the budget, as failed with the reason', async () => {
     await site.write('articles.yaml', 'articles:\n  - espresso machines\n  - milk frothers\n  - cold brew\n');
     await articleLoader({ manifest: './articles.yaml', frozen: false, budget: 2 }).load(site.context('articles', { dev: true }));

@@ -112,6 +112,34 @@ describe('lock file journal', () => {
     expect(existsSync(journalPath(file))).toBe(true);
   });
 
+  it("should journal the month's spent tally with the entries, so a killed sync never forgets what it counted against the monthly cap", async () => {
+    await seed(2);
+    const killed = new LockSession(file, {});
+    await killed.exclusive(async () => {
+      killed.stage((lock) => {
+        lock.articles[slug(2)] = entry(2, 'unknown');
+        lock.spent = { '2026-11': { articles: 1, words: 0 } };
+        return true;
+      }, [slug(2)]);
+      await killed.flush();
+    });
+    expect(existsSync(journalPath(file))).toBe(true);
+    const read = await readLockFile(file);
+    expect(read.spent).toEqual({ '2026-11': { articles: 1, words: 0 } });
+    expect(read.articles[slug(2)]?.status).toBe('unknown');
+  });
+
+  it('should write the whole lock file every time, and no journal, for a run that commits the lock file after each write', async () => {
+    await seed(3);
+    const session = new LockSession(file, {}, { wholeWrites: true });
+    await session.exclusive(async () => {
+      session.stage((lock) => ((lock.articles[slug(3)] = entry(3)), true), [slug(3)]);
+      await session.flush();
+      expect(existsSync(journalPath(file))).toBe(false);
+      expect((JSON.parse(await readFile(file, 'utf8')) as LockFile).articles[slug(3)]?.articleId).toBe(entry(3).articleId);
+    });
+  });
+
   it('should leave out a last line cut off mid-append, and refuse a damaged complete line as corrupt_lock', async () => {
     await seed(3);
     const session = new LockSession(file, {});

@@ -16,7 +16,7 @@ import { refreshLines, refreshReport } from '../refresh-report.js';
 import { refreshRun } from '../refresh-run.js';
 import { REVIEW_FLAG_HELP, REVIEW_FLAGS, reviewRequired } from '../review-flags.js';
 import { reviewLines, reviewReport } from '../review-report.js';
-import { planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../spending-flags.js';
+import { planOptionsOf, spendingRulesOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, withManifestBudget, type SyncRules } from '../spending-flags.js';
 
 export const PLAN_COMMAND: CommandDefinition = {
   name: 'plan',
@@ -66,6 +66,7 @@ ${EXIT_CODE_HELP}
 async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode> {
   const rules = syncRules(flags, io.env);
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
+  withManifestBudget(rules, flags, manifest);
   const state = await readLockState(lockFile, { checkOutputs: true });
   const cacheIndex = await state.cache.index({ verify: true }); // each output hashed: a damaged one is a fetch, as in sync
   const plan = planSync(manifest.specs, state.lock, cacheIndex, planOptionsOf(rules));
@@ -73,8 +74,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
   const refresh = refreshReport(await refreshRun(manifest.specs, { lockFile: state.lockFile, lock: state.lock, cacheIndex, rules, service: 'remote', now }), manifest.specs, state.lock, cacheIndex);
   const cost = costOf(plan, flags.boolean('internal-links'));
   const creates = plan.creates.length;
-  const blocked = blockedCreates(plan, rules, state.lockFile);
-  const overTheBudget = overBudget(plan, rules.budget);
+  const blocked = blockedCreates(plan, spendingRulesOf(rules, state.lock, 'remote'), state.lockFile);
   const exitCode: ExitCode = creates > 0 ? EXIT_CODES.wouldCreate : EXIT_CODES.ok;
   const { edits, review, calendar, languages } = await planReports(manifest, state, plan, { reviewOn: reviewRequired(flags, manifest), now });
 
@@ -89,7 +89,7 @@ async function runPlan({ flags, output, io }: CommandContext): Promise<ExitCode>
       budget: rules.budget,
       frozen: rules.frozen,
       wouldCreate: creates > 0,
-      overBudget: overTheBudget,
+      overBudget: overBudget(plan, rules.budget),
       ...planJson(plan, cost),
       edited: edits.edited,
       editedBehind: edits.behind,
@@ -152,6 +152,8 @@ function printNextStep(output: Output, plan: SyncPlan, rules: SyncRules, blocked
     output.out(style.yellow(`Frozen mode is on (${why}): sync would stop without creating anything. Run sync where spending is allowed (--no-frozen), then commit the lock file and articles.cache/.`));
   } else if (blocked === 'over_budget') {
     output.out(style.yellow(`Over budget: ${creates} new articles, budget ${rules.budget} per run; sync would stop before creating anything. If this is intended: --budget ${creates}.`));
+  } else if (blocked === 'over_monthly_cap') {
+    output.out(style.yellow(`Over the monthly cap: ${creates} new articles, and the manifest's budget.perMonth (${rules.perMonth}) leaves fewer this month; sync would stop before creating anything. \`autopilot\` takes what fits.`));
   } else if (creates > 0) {
     output.out(`Run ${style.bold('astro-article-loader sync')} to create ${creates === 1 ? 'it' : `these ${creates}`} (budget ${rules.budget} per run).`);
   } else if (plan.counts.wait + plan.counts.fetch > 0) {

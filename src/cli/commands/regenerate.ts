@@ -11,7 +11,7 @@ import { formatCount, plural } from '../output.js';
 import { shownPath } from '../manifest-location.js';
 import { openProject } from '../project-files.js';
 import { SERVICE_FLAG_HELP } from '../service-connection.js';
-import { planOptionsOf } from '../spending-flags.js';
+import { planOptionsOf, withManifestBudget } from '../spending-flags.js';
 import { refreshRun } from '../refresh-run.js';
 import { UsageError } from '../usage-error.js';
 import { executeSync, SYNC_COMMAND, syncSettings } from './sync.js';
@@ -81,6 +81,7 @@ async function runRegenerate(context: CommandContext): Promise<ExitCode> {
   const named = namedOrDue(flags);
   const settings = syncSettings(flags, io.env);
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
+  withManifestBudget(settings.rules, flags, manifest);
   const state = await readLockState(lockFile, { checkOutputs: true });
   checkKnown(named.slugs, manifest, io.cwd);
   const cacheIndex = await state.cache.index();

@@ -16,7 +16,7 @@ import { connect, SERVICE_FLAG_HELP, SERVICE_FLAGS, type ServiceConnection } fro
 import { SyncProgress } from '../sync-progress.js';
 import { UsageError } from '../usage-error.js';
 import { dueText, refreshRun, type RefreshRun } from '../refresh-run.js';
-import { checkRetryFailed, planOptionsOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, type SyncRules } from '../spending-flags.js';
+import { checkRetryFailed, planOptionsOf, spendingRulesOf, SYNC_RULE_FLAGS, SYNC_RULE_HELP, SYNC_RULE_SELECTIONS, syncRules, withManifestBudget, type SyncRules } from '../spending-flags.js';
 
 export const SYNC_COMMAND: CommandDefinition = {
   name: 'sync',
@@ -171,6 +171,7 @@ async function runSync(context: CommandContext): Promise<ExitCode> {
   const { flags, output, io } = context;
   const settings = syncSettings(flags, io.env);
   const { manifest, lockFile } = await openProject(io.cwd, flags, output);
+  withManifestBudget(settings.rules, flags, manifest);
   const state = await readLockState(lockFile, { checkOutputs: flags.boolean('refresh') });
   checkRetryFailed(settings.rules, state.lock);
   // The schedule's dates are given once and kept; a frozen run writes nothing, as a frozen build does not.
@@ -227,6 +228,7 @@ export async function executeSync({ flags, output, io, verbose }: CommandContext
       client: connection?.service,
       service: settings.service,
       budget: rules.budget,
+      ...(rules.perMonth === undefined ? {} : { perMonth: rules.perMonth }),
       frozen: rules.frozen,
       onFailure: 'skip',
       // A damaged cached output is found by its hash and fetched again (one GET). Found by the preview, it makes the run
@@ -291,7 +293,7 @@ async function connectIfNeeded(
   const state = await readLockState(lockFile, { checkOutputs: true });
   const preview = planSync(specs, state.lock, await state.cache.index({ verify: true }), { ...planOptionsOf(rules), service: settings.service });
   // Frozen or over budget: the engine stops before any request, with the message that matters more than a missing key.
-  const blocked = blockedCreates(preview, rules, lockFile) !== undefined;
+  const blocked = blockedCreates(preview, spendingRulesOf(rules, state.lock, settings.service), lockFile) !== undefined;
   const willCreate = preview.creates.length > 0 && !blocked;
   const needsService = !blocked && (willCreate || preview.counts.wait > 0 || preview.counts.fetch > 0);
   if (!needsService) return undefined;
