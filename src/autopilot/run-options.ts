@@ -15,9 +15,10 @@ export interface AutopilotRunOptions {
   lockFile: string;
   /** The calendar's now (ARTICLE_LOADER_NOW or the clock). */
   now: Date;
+  /** The run's cap: `--budget`, else `budget.perRun`, else the default budget. */
   perRun: number;
   perMonth: number | undefined;
-  /** `--offline`: the embedded emulator writes (free). */
+  /** `--offline`: the embedded emulator writes (free): nothing is billed. */
   onEmulator: boolean;
   timeoutMs: number;
   timeoutText: string;

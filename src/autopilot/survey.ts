@@ -6,18 +6,11 @@ import {
   dueArticles, editsDirFor, listEdits, monthlyCap, monthlyRoom, planSync, readLockState, recordedDates,
   type CacheIndex, type LockState, type MonthlyCap, type SyncPlan
 } from '../sync/index.js';
+import type { AutopilotRunOptions } from './run-options.js';
 import { selectCreates, type Selection } from './selection.js';
 
-export interface SurveyOptions {
-  manifest: Manifest;
-  lockFile: string;
-  now: Date;
-  /** The run's cap: `--budget`, else `budget.perRun`, else the default budget. */
-  perRun: number;
-  perMonth: number | undefined;
-  /** The run talks to the embedded emulator (--offline): nothing is billed. */
-  onEmulator: boolean;
-}
+/** What the survey reads of the run's options. */
+export type SurveyOptions = Pick<AutopilotRunOptions, 'manifest' | 'lockFile' | 'now' | 'perRun' | 'perMonth' | 'onEmulator'>;
 
 export interface Survey {
   state: LockState;

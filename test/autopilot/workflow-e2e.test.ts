@@ -149,6 +149,13 @@ describe('the articles workflow, run from the YAML init github writes', () => {
     expect(second.pullRequest).toBeUndefined();
     expect(await service!.creates()).toBe(created);
     expect(await box!.git(box!.remote, ['rev-parse', BRANCH])).toBe(tip);
+
+    // A dry run reads the branch too: what earlier runs paid for there is not "would create".
+    const dry = await job(workflow, { inputs: { 'dry-run': true, budget: '' } });
+    expect(dry.exitCode, dry.output).toBe(0);
+    expect(dry.output).not.toMatch(/would create [1-9]/);
+    expect(await service!.creates()).toBe(created);
+    expect(await box!.git(box!.remote, ['rev-parse', BRANCH])).toBe(tip);
   }, 240_000);
 
   it('should create, commit and push nothing on a dry run from the Actions tab', async () => {

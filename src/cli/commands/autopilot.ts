@@ -102,7 +102,7 @@ function autopilotSettings(flags: ParsedFlags, env: NodeJS.ProcessEnv) {
   const timeoutMs = flags.duration('timeout', 20 * 60_000);
   const poll = pollTiming(offline ? 'emulator' : 'remote', flags.has('poll-interval') ? flags.duration('poll-interval', 0) : undefined);
   const concurrency = flags.wholeNumber('concurrency', 1, DEFAULT_CREATE_CONCURRENCY);
-  return { offline, dryRun, budget, timeoutMs, timeoutText, poll, concurrency, git: !flags.boolean('no-git') && !dryRun };
+  return { offline, dryRun, budget, timeoutMs, timeoutText, poll, concurrency, git: !flags.boolean('no-git') };
 }
 
 type AutopilotSettings = ReturnType<typeof autopilotSettings>;
@@ -112,7 +112,10 @@ function runPaths(cwd: string, manifestFile: string, lock: { lockFile: string; c
   return [manifestFile, lock.lockFile, lock.cacheDir, editsDirFor(lock.lockFile), path.join(cwd, DEFAULT_IMAGES_DIR)];
 }
 
-/** The run's branch: the git part's, or in place (--no-git, --dry-run). Opened before the manifest is read: the run reads it from there. */
+/**
+ * The run's branch: the git part's, or in place (--no-git). A dry run opens it too (it only never commits or pushes), so it
+ * reads what a real run would: the pull-request branch, with what earlier runs paid for. Opened before the manifest is read.
+ */
 async function openBranch(flags: ParsedFlags, io: CommandIo, settings: AutopilotSettings) {
   const { inPlaceRunBranch, openRunBranch } = await import('../../autopilot/run-branch.js');
   if (!settings.git) return inPlaceRunBranch();
