@@ -2,7 +2,7 @@
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { checkEntryData } from '../../src/loader/entry-data.js';
-import { articleEntrySchema } from '../../src/loader/entry-schema.js';
+import { articleEntrySchema, ENTRY_DETAIL_FIELDS } from '../../src/loader/entry-schema.js';
 import { BUILT_IN_ENTRY_FIELDS } from '../../src/manifest/built-in-entry-fields.js';
 import { formatManifestProblem, ManifestError, parseManifest } from '../../src/manifest/index.js';
 
@@ -41,8 +41,9 @@ describe('checkEntryData', () => {
 });
 
 describe('the built-in entry fields', () => {
-  it('should be the entry schema\'s own fields, the names the manifest refuses for `data:`', () => {
+  it('should be the entry schema\'s own fields and those entryData puts back, the names the manifest refuses for `data:`', () => {
     const shape = (articleEntrySchema as unknown as { shape: Record<string, unknown> }).shape;
-    expect(Object.keys(shape).sort()).toEqual([...BUILT_IN_ENTRY_FIELDS].sort());
+    const details = Object.values(ENTRY_DETAIL_FIELDS).flatMap((fields) => Object.keys(fields));
+    expect([...new Set([...Object.keys(shape), ...details])].sort()).toEqual([...BUILT_IN_ENTRY_FIELDS].sort());
   });
 });

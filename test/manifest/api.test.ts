@@ -8,6 +8,7 @@ describe('manifest public API', () => {
     expect(Object.keys(manifest).sort()).toEqual(
       [
         'CSV_LIST_SEPARATOR',
+        'DEFAULT_LOOKAHEAD',
         'MANIFEST_EXTENSIONS',
         'MAX_MANIFEST_BYTES',
         'MAX_SLUG_BYTES',

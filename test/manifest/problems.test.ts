@@ -38,7 +38,7 @@ describe('reporting problems', () => {
     expect(lines[0]).toBe('Manifest articles.yaml has 7 problems; fix and run again:');
     expect(lines.slice(1)).toEqual([
       '  articles.yaml:2 defaults → langauge: is not a request parameter; did you mean "language"?',
-      '  articles.yaml:3 top level → article: is not part of a manifest, which has only `defaults`, `articles`, `review`, `translations` and `quality`; did you mean "articles"?',
+      '  articles.yaml:3 top level → article: is not part of a manifest, which has only `defaults`, `articles`, `review`, `translations`, `budget`, `lookahead` and `quality`; did you mean "articles"?',
       '  articles.yaml:7 articles[1] "best trail shoes" → numRetailProducts: applies only to articleType "retail_product_roundup", but this entry is "blog_post"; set `articleType: retail_product_roundup` or remove it',
       '  articles.yaml:8 articles[2] "404" → keyword: must be text, not the number 404; quote it: - "404"',
       '  articles.yaml:10 articles[3] "hiking boots" → slug: "../boots" contains "..", which could point outside its folder; remove it',
