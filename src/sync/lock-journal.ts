@@ -23,8 +23,9 @@ export function journalPath(lockFile: string): string {
 export const NO_LOCK_TEXT = 'none';
 
 /**
- * Applies the journal `text` to the parsed lock file `json` (its `articles`, changed in place) when it was written on top
- * of the lock text with digest `base`; returns how many lines were applied. A last line without its newline is one whose
+ * Applies the journal `text` to the parsed lock file `json` (its `articles` and its `spent` tally, changed in place) when
+ * it was written on top of the lock text with digest `base`; returns how many lines were applied. Written on another text,
+ * it applies nothing, and throws when it records a paid article the lock file lacks (`refuseLostEntries`). A last line without its newline is one whose
  * append was cut off by a kill: nothing relied on it (its caller waited for the append), so it is left out. A complete
  * line that is not a journal line makes the lock file corrupt, as a damaged lock file does.
  */
