@@ -54,6 +54,10 @@ export interface LedgerSnapshot {
 export class Ledger {
   readonly #creations: LedgerCreation[] = [];
   readonly #linkCharges: LedgerLinkCharge[] = [];
+  // Each create asks for its account's balance and each settle finds its creation: indexes keep both constant-time,
+  // where scanning every creation made a 100,000-article site quadratic.
+  readonly #byId = new Map<string, LedgerCreation>();
+  readonly #spent = new Map<string, { words: number; credits: number }>();
   #onChange: () => void = () => {};
 
   /** Every article created, in order. */
@@ -116,30 +120,50 @@ export class Ledger {
 
   /** Words an account has been billed (reserved at creation, returned if the article fails). */
   wordsSpentBy(account: string): number {
-    return this.totalsFor(account).billedWords;
+    return this.#spent.get(account)?.words ?? 0;
   }
 
   creditsSpentBy(account: string): number {
-    return this.totalsFor(account).linkCredits;
+    return this.#spent.get(account)?.credits ?? 0;
+  }
+
+  #spentBy(account: string): { words: number; credits: number } {
+    let spent = this.#spent.get(account);
+    if (spent === undefined) this.#spent.set(account, (spent = { words: 0, credits: 0 }));
+    return spent;
+  }
+
+  #add(creation: LedgerCreation): void {
+    this.#creations.push(creation);
+    this.#byId.set(creation.articleId, creation);
+    if (creation.outcome !== 'failed') this.#spentBy(creation.account).words += creation.words + creation.imageWords;
+  }
+
+  #addCharge(charge: LedgerLinkCharge): void {
+    this.#linkCharges.push(charge);
+    this.#spentBy(charge.account).credits += charge.credits;
   }
 
   recordCreation(creation: LedgerCreation): void {
-    this.#creations.push(creation);
+    this.#add(creation);
     this.#onChange();
   }
 
   /** Settle a pending creation; `words` replaces the words reserved at creation by the words written (the model writer). */
   settleCreation(articleId: string, outcome: 'finished' | 'failed', words?: number): void {
-    const creation = this.#creations.find((c) => c.articleId === articleId);
+    const creation = this.#byId.get(articleId);
     if (creation !== undefined && creation.outcome === 'pending') {
+      const spent = this.#spentBy(creation.account);
+      spent.words -= creation.words + creation.imageWords;
       creation.outcome = outcome;
       if (outcome === 'finished' && words !== undefined) creation.words = words;
+      if (outcome === 'finished') spent.words += creation.words + creation.imageWords;
       this.#onChange();
     }
   }
 
   recordLinkCharge(charge: LedgerLinkCharge): void {
-    this.#linkCharges.push(charge);
+    this.#addCharge(charge);
     this.#onChange();
   }
 
@@ -150,15 +174,22 @@ export class Ledger {
 
   /** @internal */
   restore(snapshot: LedgerSnapshot): void {
-    this.#creations.splice(0, this.#creations.length, ...snapshot.creations.map((c) => ({ ...c })));
-    this.#linkCharges.splice(0, this.#linkCharges.length, ...snapshot.linkCharges.map((c) => ({ ...c })));
+    this.#empty();
+    for (const creation of snapshot.creations) this.#add({ ...creation });
+    for (const charge of snapshot.linkCharges) this.#addCharge({ ...charge });
   }
 
   /** @internal */
   clear(): void {
+    this.#empty();
+    this.#onChange();
+  }
+
+  #empty(): void {
     this.#creations.length = 0;
     this.#linkCharges.length = 0;
-    this.#onChange();
+    this.#byId.clear();
+    this.#spent.clear();
   }
 
   toJSON(): LedgerSnapshot & { totals: LedgerTotals } {
