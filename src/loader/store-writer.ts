@@ -77,8 +77,8 @@ export class StoreWriter {
     return { kind: 'prepared', entry: { spec, served, lockEntry: createdAt === null ? undefined : lockEntry, url, edit, digest, key, kept, review } };
   }
 
-  /** The entry of a prepared article, from its kept record or processed now (and kept), into the store. */
-  async finish(prepared: PreparedEntry, read: OutputReader, processor: ArticleProcessor, pass: PassContext): Promise<void> {
+  /** The entry of a prepared article, from its kept record or processed now by `processor` (and kept), into the store. */
+  async finish(prepared: PreparedEntry, read: OutputReader, processor: ArticleProcessor | undefined, pass: PassContext): Promise<void> {
     const { spec, served } = prepared;
     const { article, polished, updatedAt, quality } = prepared.kept ?? (await this.#process(prepared, read, processor, pass));
     pass.signatures.set(spec.slug, quality === null ? null : { signature: quality.signature, shingles: quality.shingles ?? null, key: prepared.key });
@@ -136,8 +136,9 @@ export class StoreWriter {
   }
 
   /** Runs the pipeline for an article the processed cache does not have, and keeps the result there. */
-  async #process(prepared: PreparedEntry, read: OutputReader, processor: ArticleProcessor, pass: PassContext): Promise<ProcessedRecord> {
+  async #process(prepared: PreparedEntry, read: OutputReader, processor: ArticleProcessor | undefined, pass: PassContext): Promise<ProcessedRecord> {
     const { spec, served } = prepared;
+    if (processor === undefined) throw new Error(`internal: article "${spec.slug}" needs the pipeline, and was placed before the pass chose where it runs`);
     const output = await read();
     if (output === undefined) {
       throw new ArticleLoaderError('output_unavailable', `the output of article ${served.articleId} is not in the cache; run the build again with the service reachable`);
