@@ -49,11 +49,14 @@ export type Check = (context: CheckContext) => Observation[];
 /** Findings of one code beyond this many in one article are summed up in the last one. */
 export const MAX_FINDINGS_PER_CODE = 5;
 
-/** Observations capped at MAX_FINDINGS_PER_CODE, the last one saying how many more there were (of `total`, when more were seen than given). */
-export function capped(observations: Observation[], total = observations.length): Observation[] {
+/**
+ * Observations capped at MAX_FINDINGS_PER_CODE, the last one saying how many more there were (of `total`, when more
+ * were seen than given; `atLeast` when `total` is a lower bound).
+ */
+export function capped(observations: Observation[], total = observations.length, atLeast = false): Observation[] {
   if (total <= MAX_FINDINGS_PER_CODE) return observations;
   const kept = observations.slice(0, MAX_FINDINGS_PER_CODE);
   const last = kept[kept.length - 1]!;
-  kept[kept.length - 1] = { ...last, message: `${last.message} (and ${total - MAX_FINDINGS_PER_CODE} more like it)` };
+  kept[kept.length - 1] = { ...last, message: `${last.message} (and ${atLeast ? 'at least ' : ''}${total - MAX_FINDINGS_PER_CODE} more like it)` };
   return kept;
 }

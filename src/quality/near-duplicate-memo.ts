@@ -12,10 +12,13 @@ export const NEAR_DUPLICATES_STORE = 'near-duplicates';
 /** Bumped when what is kept changes meaning: every memo made before is then a miss. */
 const MEMO_FORMAT = 1;
 
-/** One article's pairs as kept: `[slug, [[otherSlug, similarity, estimated], …], more]`, compact since a corpus of alike articles has tens of thousands. */
+/**
+ * One article's pairs as kept: `[slug, [[otherSlug, similarity, estimated], …], more, windowed?]`, compact since a
+ * corpus of alike articles has tens of thousands (`windowed`, when `more` is a lower bound, is left out when false).
+ */
 const memoSchema = z.object({
   decided: z.string(),
-  articles: z.array(z.tuple([z.string(), z.array(z.tuple([z.string(), z.number(), z.boolean()])), z.number().int().nonnegative()])),
+  articles: z.array(z.tuple([z.string(), z.array(z.tuple([z.string(), z.number(), z.boolean()])), z.number().int().nonnegative()], z.literal(true))),
 });
 type Memo = z.infer<typeof memoSchema>;
 
@@ -43,10 +46,11 @@ export async function readMemo(store: KeyedStore, collection: string, decided: s
 }
 
 function pairsOf(memo: Memo): ArticlePairs[] {
-  return memo.articles.map(([slug, pairs, more]) => ({
+  return memo.articles.map(([slug, pairs, more, windowed]) => ({
     slug,
     pairs: pairs.map(([otherSlug, similarity, estimated]) => ({ slug, otherSlug, similarity, ...(estimated ? { estimated } : {}) })),
     more,
+    ...(windowed === true ? { windowed } : {}),
   }));
 }
 
@@ -66,7 +70,11 @@ export async function findMemo(store: KeyedStore, decided: string): Promise<Arti
 export function writeMemo(store: KeyedStore, collection: string, decided: string, articles: readonly ArticlePairs[]): Promise<void> {
   const memo: Memo = {
     decided,
-    articles: articles.map(({ slug, pairs, more }) => [slug, pairs.map((pair) => [pair.otherSlug, pair.similarity, pair.estimated === true] as [string, number, boolean]), more]),
+    articles: articles.map(({ slug, pairs, more, windowed }) => {
+      const kept: Memo['articles'][number] = [slug, pairs.map((pair) => [pair.otherSlug, pair.similarity, pair.estimated === true] as [string, number, boolean]), more];
+      if (windowed === true) kept.push(true);
+      return kept;
+    }),
   };
   return store.set(collection, memo);
 }

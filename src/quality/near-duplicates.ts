@@ -28,6 +28,8 @@ export interface NearDuplicatePair {
   similarity: number;
   /** True when `similarity` is the signatures' estimate (about ±0.05), not measured: see `certainAgreement`. */
   estimated?: boolean;
+  /** True when the later article was proposed with only a window of a large bucket (BUCKET_WINDOW): it may have more pairs than were found. */
+  windowed?: boolean;
 }
 
 /** FNV-1a of `text.slice(start, end).toLowerCase()`; an ASCII word is lowered here, without making the two strings. */
@@ -116,39 +118,58 @@ export function bandingFor(threshold: number): { bands: number; rows: number } {
 }
 
 /**
- * Calls `visit(earlier, later)` once for each pair of articles that share a band of their signatures (the candidates),
- * in order of `later`. No set of pairs is kept: on a corpus of many alike articles there are millions, and each band
- * proposes most of them again; an article marks the earlier ones it has met instead.
+ * In a bucket of more than this many articles, each is proposed with only the BUCKET_WINDOW articles before it. A
+ * bucket that large is stock phrasing every article of a template shares, or one text copied that many times: listing
+ * every pair of it was quadratic (a template site of 20,000 articles spent 8 s proposing pairs no exact check kept, 100,000
+ * would spend minutes), and a copied text still shows in each article's pairs, only no longer all of them.
  */
-function forEachCandidate(signatures: readonly Uint32Array[], bands: number, rows: number, visit: (earlier: number, later: number) => void): void {
+export const BUCKET_WINDOW = 32;
+
+/**
+ * Calls `visit(earlier, later)` once for each pair of articles that share a band of their signatures (the candidates),
+ * in order of `later`; in a bucket larger than BUCKET_WINDOW, only with the BUCKET_WINDOW articles before `later` in it.
+ * No set of pairs is kept: on a corpus of many alike articles there are millions, and each band proposes most of them
+ * again; an article marks the earlier ones it has met instead. Returns which articles met only a window of a bucket.
+ */
+function forEachCandidate(signatures: readonly Uint32Array[], bands: number, rows: number, visit: (earlier: number, later: number) => void): Uint8Array {
   const count = signatures.length;
-  // Per band, each article's bucket: the articles (in index order) whose values in that band are its own.
+  // Per band, each article's bucket (the articles, in index order, whose values in that band are its own) and its place in it.
   const bucketOf: number[][][] = [];
+  const placeIn: Int32Array[] = [];
   for (let band = 0; band < bands; band++) {
     const buckets = new Map<number, number[]>();
     const ofIndex = new Array<number[]>(count);
+    const place = new Int32Array(count);
     for (let index = 0; index < count; index++) {
       const signature = signatures[index]!;
       let key = band;
       for (let r = band * rows; r < (band + 1) * rows; r++) key = mix(Math.imul(key, 31) + signature[r]!);
       let bucket = buckets.get(key);
       if (bucket === undefined) buckets.set(key, (bucket = []));
+      place[index] = bucket.length;
       bucket.push(index);
       ofIndex[index] = bucket;
     }
     bucketOf.push(ofIndex);
+    placeIn.push(place);
   }
   const metBy = new Int32Array(count).fill(-1);
+  const windowed = new Uint8Array(count);
   for (let later = 0; later < count; later++) {
     for (let band = 0; band < bands; band++) {
-      for (const earlier of bucketOf[band]![later]!) {
-        if (earlier >= later) break;
+      const bucket = bucketOf[band]![later]!;
+      const place = placeIn[band]![later]!;
+      const from = Math.max(0, place - BUCKET_WINDOW);
+      if (from > 0) windowed[later] = 1;
+      for (let at = place - 1; at >= from; at--) {
+        const earlier = bucket[at]!;
         if (metBy[earlier] === later) continue;
         metBy[earlier] = later;
         visit(earlier, later);
       }
     }
   }
+  return windowed;
 }
 
 /** An article's shingles (its visible text's, see `shinglesOf`): what its signature is made of, and what an exact measure compares. */
@@ -267,7 +288,7 @@ function pairsOf(articles: readonly { slug: string }[], signatures: readonly Uin
   const least = minimumAgreement(threshold);
   const certain = certainAgreement(threshold);
   const found: NearDuplicatePair[] = [];
-  forEachCandidate(signatures, bands, rows, (earlier, later) => {
+  const windowed = forEachCandidate(signatures, bands, rows, (earlier, later) => {
     const agreed = agreement(signatures[earlier]!, signatures[later]!);
     if (agreed < least) return;
     const slugs = { slug: articles[later]!.slug, otherSlug: articles[earlier]!.slug };
@@ -278,6 +299,8 @@ function pairsOf(articles: readonly { slug: string }[], signatures: readonly Uin
     const similarity = jaccard(shinglesAt(earlier), shinglesAt(later));
     if (similarity >= threshold) found.push({ ...slugs, similarity });
   });
+  const slugsWindowed = new Set(articles.filter((_, index) => windowed[index] === 1).map((article) => article.slug));
+  for (const pair of found) if (slugsWindowed.has(pair.slug)) pair.windowed = true;
   return found.sort((a, b) => b.similarity - a.similarity || a.slug.localeCompare(b.slug) || a.otherSlug.localeCompare(b.otherSlug));
 }
 
@@ -287,6 +310,8 @@ export interface ArticlePairs {
   slug: string;
   pairs: NearDuplicatePair[];
   more: number;
+  /** True when `more` is a lower bound: the article was proposed with only a window of a large bucket. */
+  windowed?: boolean;
 }
 
 /** The pairs by their later article, each article's most alike first (ties by the other slug), capped as every code is. */
@@ -299,7 +324,10 @@ export function articlePairs(pairs: readonly NearDuplicatePair[]): ArticlePairs[
   }
   return [...bySlug].map(([slug, own]) => {
     own.sort((a, b) => b.similarity - a.similarity || a.otherSlug.localeCompare(b.otherSlug));
-    return { slug, pairs: own.slice(0, MAX_FINDINGS_PER_CODE), more: Math.max(0, own.length - MAX_FINDINGS_PER_CODE) };
+    const windowed = own.some((pair) => pair.windowed === true);
+    // The window is the article's, not each pair's: it is kept once, on the article's pairs.
+    const shown = own.slice(0, MAX_FINDINGS_PER_CODE).map(({ windowed: _windowed, ...pair }) => pair);
+    return { slug, pairs: shown, more: Math.max(0, own.length - MAX_FINDINGS_PER_CODE), ...(windowed ? { windowed } : {}) };
   });
 }
 
@@ -307,12 +335,12 @@ export function articlePairs(pairs: readonly NearDuplicatePair[]): ArticlePairs[
 export function articlePairFindings(articles: readonly ArticlePairs[], options: QualityOptions): Finding[] {
   const severity = options.codes.near_duplicate;
   if (severity === 'off') return [];
-  return articles.flatMap(({ slug, pairs, more }) => {
+  return articles.flatMap(({ slug, pairs, more, windowed }) => {
     const observations = pairs.map((pair) => ({
       code: 'near_duplicate' as const,
       message: `"${pair.slug}" and "${pair.otherSlug}" are ${pair.estimated === true ? 'about ' : ''}${Math.round(pair.similarity * 100)}% alike (shared 5-word shingles); they compete for the same searches: regenerate or edit one of them, or give one a different keyword`,
     }));
-    return capped(observations, pairs.length + more).map(({ code, message }) => ({ slug, code, severity, message }));
+    return capped(observations, pairs.length + more, windowed === true).map(({ code, message }) => ({ slug, code, severity, message }));
   });
 }
 

@@ -42,6 +42,17 @@ describe('the near-duplicate memo', () => {
     expect(messages[4]).toMatch(/^"a" and "f" are 86% alike .*\(and 2 more like it\)$/);
   });
 
+  it('should keep that an article\'s count of more pairs is a lower bound (it met only a window of a large bucket)', async () => {
+    const store = cache.keyedStore(NEAR_DUPLICATES_STORE);
+    const key = memoKey(0.6, [{ slug: 'a', key: 'k1' }])!;
+    const decided = articlePairs(PAIRS.map((pair) => ({ ...pair, windowed: true })));
+    expect(decided[0]!.windowed).toBe(true);
+    await writeMemo(store, 'articles', key, decided);
+    const read = await readMemo(store, 'articles', key);
+    expect(read).toEqual(decided);
+    expect(articlePairFindings(read!, resolveQualityOptions()).at(-1)!.message).toMatch(/\(and at least 2 more like it\)$/);
+  });
+
   it('should be decided from the articles in any order, and from each record key and the threshold', () => {
     const articles = [{ slug: 'a', key: 'k1' }, { slug: 'b', key: 'k2' }];
     expect(memoKey(0.6, articles)).toBe(memoKey(0.6, [...articles].reverse()));

@@ -1,6 +1,6 @@
 // findNearDuplicates: MinHash + LSH finds a planted pair among 1,000 articles, measures it exactly, and reports nothing else.
 import { describe, expect, it } from 'vitest';
-import { certainAgreement, findNearDuplicates, findSignedNearDuplicates, jaccard, minimumAgreement, nearDuplicateSignature, shinglesOf } from '../../src/quality/near-duplicates.js';
+import { articlePairs, BUCKET_WINDOW, certainAgreement, findNearDuplicates, findSignedNearDuplicates, jaccard, minimumAgreement, nearDuplicateSignature, shinglesOf } from '../../src/quality/near-duplicates.js';
 import { nearDuplicateFindings, resolveQualityOptions } from '../../src/quality/index.js';
 
 /** A seeded generator, so every run writes the same 1,000 articles. */
@@ -94,5 +94,27 @@ describe('findNearDuplicates', () => {
 
   it('should give no finding when near_duplicate is off', () => {
     expect(nearDuplicateFindings([{ slug: 'b', otherSlug: 'a', similarity: 0.9 }], resolveQualityOptions({ codes: { near_duplicate: 'off' } }))).toEqual([]);
+  });
+
+  it('should propose each article of a bucket larger than the window with the articles just before it, and say its count is a lower bound', () => {
+    // One text copied many times, each copy with a word of its own: every band puts all the copies in one bucket.
+    const next = random(7);
+    const words = articleText(next, 400);
+    const copies = BUCKET_WINDOW * 2;
+    const articles = Array.from({ length: copies }, (_, i) => ({ slug: `copy-${String(i).padStart(3, '0')}`, html: `<p>${words.join(' ')} own${i}</p>` }));
+    const byArticle = new Map(articlePairs(findNearDuplicates(articles, 0.6)).map((item) => [item.slug, item]));
+    // Every copy but the first is flagged: recall per article is kept.
+    expect(byArticle.size).toBe(copies - 1);
+    // Within the window, every pair and an exact count.
+    const early = byArticle.get('copy-010')!;
+    expect(early.pairs.length + early.more).toBe(10);
+    expect(early.windowed).toBeUndefined();
+    // Past it, only the window of each band's bucket: the last copy meets at least the BUCKET_WINDOW copies before it, not all of them.
+    const last = byArticle.get(`copy-${String(copies - 1).padStart(3, '0')}`)!;
+    expect(last.windowed).toBe(true);
+    expect(last.pairs.length + last.more).toBeGreaterThanOrEqual(BUCKET_WINDOW);
+    expect(last.pairs.length + last.more).toBeLessThan(copies - 1);
+    const findings = nearDuplicateFindings(findNearDuplicates(articles, 0.6), resolveQualityOptions()).filter((finding) => finding.slug === last.slug);
+    expect(findings.at(-1)!.message).toMatch(new RegExp(`\\(and at least ${last.more} more like it\\)$`));
   });
 });
