@@ -3,7 +3,9 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
-const root = process.env.AAL_DIST === undefined ? new URL('../dist/', import.meta.url) : pathToFileURL(resolve(process.env.AAL_DIST) + '/');
+// Made absolute here, so a child the bench starts in another directory (a site's) imports the same build.
+if (process.env.AAL_DIST !== undefined) process.env.AAL_DIST = resolve(process.env.AAL_DIST);
+const root = process.env.AAL_DIST === undefined ? new URL('../dist/', import.meta.url) : pathToFileURL(process.env.AAL_DIST + '/');
 
 /** The file URL of a module of the compiled package, e.g. distUrl('sync/index.js'). */
 export function distUrl(path) {
