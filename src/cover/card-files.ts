@@ -4,7 +4,7 @@ import { basename, dirname, join, posix } from 'node:path';
 import { COVERS_DIR_NAME } from '../sync/output-cache.js';
 import { listDir, writeFileAtomic } from '../sync/atomic-file.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardColor, type CardSettings } from './card-options.js';
-import { CardFonts, type FontNeed } from './card-fonts.js';
+import { CardFonts, type CardText, type FontNeed } from './card-fonts.js';
 import { cardFileName, cardKey, cardLibraries, isCardOf, textFonts, type CardInputs } from './card-key.js';
 
 /** One article's card: its public URL, and whether this call drew it (else it came from the cache). */
@@ -39,6 +39,8 @@ export class CardFiles {
   readonly #listings = new Map<string, Promise<Set<string>>>();
   readonly #fonts: CardFonts;
   #canvas: string | undefined;
+  /** The site name as every card sets it: the same text on each. */
+  #siteText: CardText | undefined;
 
   constructor(options: CardFilesOptions) {
     this.#options = options;
@@ -65,7 +67,7 @@ export class CardFiles {
     const { settings } = this.#options;
     const inputs: CardInputs = { title, siteName: settings.siteName, locale, color: cardColor(settings, slug), width: CARD_WIDTH, height: CARD_HEIGHT };
     const titleText = this.#fonts.text(title, locale);
-    const siteText = this.#fonts.text(settings.siteName);
+    const siteText = (this.#siteText ??= this.#fonts.text(settings.siteName));
     const slugText = this.#fonts.text(slug.split('/').pop()!);
     // Never a blank title area: the site name takes the title's place when none of it can be set, else the slug, else dots.
     const fallback = /[\p{L}\p{N}]/u.test(slugText.shown) ? slugText : this.#fonts.text('• • •');
