@@ -37,6 +37,11 @@ function recordView(value: unknown): RecordView | undefined {
   return { html: record.article.html, title: record.article.title, edit: record.edit, quality, signature };
 }
 
+/** An article's HTML as its processed record holds it, read when asked for. */
+function recordHtml(state: LockState, slug: string): () => string {
+  return () => recordView(state.cache.processed.latestNow(slug)?.value)?.html ?? '';
+}
+
 interface FinalHtml {
   html: string;
   title: string;
@@ -106,7 +111,9 @@ export async function currentQuality(project: ProjectFiles, settings: QualityOpt
     const quality = final.recorded?.checkedWith.digest === checkedWith(article, settings).digest ? final.recorded : await articleQuality(article, settings);
     findings.set(spec.slug, quality.findings);
     sources.set(spec.slug, final.source);
-    signed.push({ slug: spec.slug, signature: final.signature ?? quality.signature ?? undefined, html: () => final.html });
+    // A record's HTML is read again for the few candidate pairs measured exactly: holding every article's HTML took 3.6 GB at 100,000 articles.
+    const html = final.source === 'record' ? recordHtml(state, spec.slug) : () => final.html;
+    signed.push({ slug: spec.slug, signature: final.signature ?? quality.signature ?? undefined, html });
     remembered.push({ slug: spec.slug, key: final.signature === null ? undefined : final.key?.slice(0, 16) });
   }
   // The pairs the last build decided, when it decided them from these very records (the loader's memo in the committed
