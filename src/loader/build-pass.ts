@@ -23,6 +23,7 @@ import { pipelineSettings, retries, syncOptions, type PassContext } from './pass
 import { passCovers } from './pass-covers.js';
 import type { StoreWriter } from './store-writer.js';
 import { SyncReporter } from './sync-report.js';
+import { withBatchedStore } from './store-batch.js';
 import { applyResult, articleMarks, publishDates, unpublishedSlugs } from './sync-entries.js';
 import { restRouteAdvice } from './rest-route.js';
 
@@ -42,7 +43,8 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
   scope.tracker.start();
   try {
     const { result, pass } = await syncPass(scope, { manifest, quality, now }, lockFile, service, dev);
-    handedOver = await settlePass(scope, writer, result, pass, dev);
+    // Batched: each entry is set once and Astro's debounced save of the store runs after load(), not inside it (store-batch.ts).
+    handedOver = await withBatchedStore(scope.context, () => settlePass(scope, writer, result, pass, dev));
   } catch (error) {
     scope.tracker.finish(undefined, error instanceof Error ? error.message : String(error));
     throw error;
