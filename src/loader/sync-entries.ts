@@ -71,8 +71,9 @@ export async function applyResult(scope: CollectionScope, writer: StoreWriter, r
     const failure = await placeArticle(scope, writer, item, processor, pass);
     if (failure !== undefined) failures.push(failure);
   };
-  // An article that needs no pipeline is placed as soon as it is prepared, so its record (HTML included) is garbage
-  // at once: holding every record until all were read was most of a cold store's load() at 10,000 articles (its GC).
+  // An article that needs no pipeline is placed as soon as it is prepared, so its record is garbage at once: holding
+  // every record until all were read cost a cold store's load() of 10,000 articles, outside Astro, 9.0 s and 694 MB
+  // peak against 7.7 s and 490 MB.
   const misses: { article: SyncedArticle; readiness: Readiness }[] = [];
   await Promise.all(
     published.map((article) =>
