@@ -58,7 +58,7 @@ export function runGit(args: readonly string[], cwd: string, env: NodeJS.Process
     execFile(
       'git',
       args,
-      { cwd, env: { ...env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+      { cwd, env: { ...env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : (error as { code?: unknown }).code;
         if (typeof code !== 'number') {

@@ -10,6 +10,11 @@ export interface RunBranch {
   checkpoint(message: string): Promise<boolean>;
   /** Whether the branch now holds commits of this run (a pull request's worth). */
   changedInRun(): boolean;
+  /**
+   * When the run's paths on the branch differ from its base (an earlier run's work, not merged): the text of `lockFile` at
+   * the base (undefined: none there). Undefined when they do not differ, or in place.
+   */
+  unmerged(lockFile: string): Promise<{ baseLockText: string | undefined } | undefined>;
 }
 
 export interface RunBranchOptions {
@@ -26,7 +31,7 @@ export const AUTOPILOT_AUTHOR = { name: 'astro-article-loader', email: 'autopilo
 
 /** A run with no git: nothing is committed or pushed (--no-git, --dry-run). */
 export function inPlaceRunBranch(): RunBranch {
-  return { startedFrom: 'in-place', checkpoint: async () => false, changedInRun: () => false };
+  return { startedFrom: 'in-place', checkpoint: async () => false, changedInRun: () => false, unmerged: async () => undefined };
 }
 
 /** What every git call of one run shares. */
@@ -37,6 +42,8 @@ interface Repository {
   branch: string;
   /** The run's paths, relative to cwd, as literal pathspecs. */
   paths: readonly string[];
+  /** The base's commit when the run started: a pull request from the branch merges into it. */
+  baseCommit: string;
   git(args: readonly string[]): Promise<GitResult>;
   output(args: readonly string[]): Promise<string>;
 }
@@ -51,18 +58,11 @@ export async function openRunBranch(options: RunBranchOptions): Promise<RunBranc
   const top = await checkRepository(options);
   const env = await withIdentity(options.cwd, options.env);
   const paths = runPaths(options.cwd, top, options.paths);
-  const repo: Repository = {
-    cwd: options.cwd,
-    env,
-    remote: options.remote,
-    branch: options.branch,
-    paths,
-    git: (args) => runGit(args, options.cwd, env),
-    output: (args) => gitOutput(args, options.cwd, env),
-  };
-  const base = await baseOf(repo, options.base);
+  const git = { git: (args: readonly string[]) => runGit(args, options.cwd, env), output: (args: readonly string[]) => gitOutput(args, options.cwd, env) };
+  const base = await baseOf({ ...git, remote: options.remote, branch: options.branch }, options.base);
+  const baseCommit = await git.output(['rev-parse', '--verify', '--end-of-options', `${base}^{commit}`]);
+  const repo: Repository = { cwd: options.cwd, env, remote: options.remote, branch: options.branch, paths, baseCommit, ...git };
   await refuseUncommitted(repo);
-  const baseCommit = await repo.output(['rev-parse', '--verify', '--end-of-options', `${base}^{commit}`]);
   const remoteTip = await fetchBranch(repo);
   await refuseDivergedLocal(repo, remoteTip ?? baseCommit);
   await repo.output(['checkout', '--quiet', '--no-track', '-B', repo.branch, remoteTip ?? baseCommit]);
@@ -118,7 +118,7 @@ function runPaths(cwd: string, top: string, paths: readonly string[]): string[] 
 }
 
 /** The branch to start from and merge in: `--base`, else the branch checked out now. */
-async function baseOf(repo: Repository, given: string | undefined): Promise<string> {
+async function baseOf(repo: Pick<Repository, 'git' | 'remote' | 'branch'>, given: string | undefined): Promise<string> {
   const base = given ?? ((await repo.git(['symbolic-ref', '--quiet', '--short', 'HEAD'])).stdout.trim() || undefined);
   if (base === undefined) {
     throw new RunBranchError('detached_head', 'no branch is checked out (a detached HEAD): check out the base branch (e.g. main) or say which it is with --base <branch>.');
@@ -201,6 +201,7 @@ function gitRunBranch(repo: Repository, startedFrom: 'branch' | 'base'): RunBran
   return {
     startedFrom,
     changedInRun: () => changed,
+    unmerged: (lockFile) => unmergedChanges(repo, lockFile),
     checkpoint(message) {
       if (queued !== undefined) return queued;
       if (running === undefined) return start(message);
@@ -211,6 +212,16 @@ function gitRunBranch(repo: Repository, startedFrom: 'branch' | 'base'): RunBran
       return queued;
     },
   };
+}
+
+/** The base's lock file text when the branch's run paths differ from the base's, else undefined (see RunBranch.unmerged). */
+async function unmergedChanges(repo: Repository, lockFile: string): Promise<{ baseLockText: string | undefined } | undefined> {
+  const diff = await repo.git(['diff', '--quiet', repo.baseCommit, 'HEAD', '--', ...literal(repo.paths)]);
+  if (diff.code === 0) return undefined;
+  if (diff.code !== 1) throw gitFailure(['diff'], diff);
+  const relative = path.relative(realpathSync(repo.cwd), path.resolve(realpathSync(repo.cwd), path.relative(repo.cwd, lockFile)));
+  const shown = await repo.git(['show', `${repo.baseCommit}:./${relative}`]);
+  return { baseLockText: shown.code === 0 ? shown.stdout : undefined };
 }
 
 /** Commits the run's paths when they changed, then pushes; false when there was nothing to commit. */

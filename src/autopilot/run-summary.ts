@@ -16,6 +16,10 @@ export interface RunRecord {
   findings?: Map<string, ReportFinding[]>;
   /** Approved by this run. */
   approved: string[];
+  /** Nothing new, but the branch holds an earlier run's work its base lacks; `finished` then lists the articles it brings. */
+  unmerged?: boolean;
+  /** With `unmerged`: those of them the base has under an earlier id. */
+  refreshed?: string[];
 }
 
 /** The title a reviewer knows an article by: its first `<h1>` (else `<title>`), else its keyword. */
@@ -29,7 +33,7 @@ async function titleFor(survey: Survey, lock: LockFile, slug: string, keyword: s
 /** Each article that finished in the run, with its title, words and findings, in manifest order. */
 async function runArticles(options: AutopilotRunOptions, survey: Survey, lock: LockFile, record: RunRecord): Promise<ReportArticle[]> {
   const finished = new Set(record.finished ?? []);
-  const kinds = new Map(survey.selection.chosen.map((c) => [c.slug, c.kind]));
+  const kinds = new Map<string, ReportArticle['kind']>([...(record.refreshed ?? []).map((slug) => [slug, 'refresh'] as const), ...survey.selection.chosen.map((c) => [c.slug, c.kind] as const)]);
   const articles: ReportArticle[] = [];
   for (const spec of options.manifest.specs) {
     if (!finished.has(spec.slug)) continue;
@@ -92,7 +96,7 @@ export async function summarize(options: AutopilotRunOptions, survey: Survey, re
   const specs = options.manifest.specs.filter((spec) => inRun.has(spec.slug));
   const failed = record.results.flatMap((r) => r.articles).filter((a) => a.outcome === 'failed').map((a) => ({ slug: a.slug, code: a.error?.code ?? 'failed', message: a.error?.message ?? 'the article failed' }));
   const draft: Omit<AutopilotSummary, 'headline'> = {
-    outcome: outcomeOf(await changedInRun(options, survey), survey.selection.later.length),
+    outcome: outcomeOf(await changedInRun(options, survey), survey.selection.later.length, record.unmerged === true),
     dryRun: options.dryRun,
     review: options.manifest.review === true,
     articles,

@@ -120,7 +120,8 @@ function autopilotStep(settings: WorkflowSettings, manifest: string): string {
           ARTICLES_API_KEY: \${{ secrets.${KEY_SECRET} }}
           DRY_RUN: \${{ inputs.dry-run }}
           BUDGET: \${{ inputs.budget }}
-        # Exit codes: 0 nothing to do, 6 changes for the pull request, 7 a cap held work back; others fail the job.
+        # Exit codes: 0 nothing to do, 6 changes for the pull request, 7 a cap held work back, 8 an earlier run's
+        # changes not merged yet (the next step opens a pull request when none is open); others fail the job.
         run: |
           args=(--branch "$ARTICLES_BRANCH" --report "$RUNNER_TEMP/articles-report.md" --report "$GITHUB_STEP_SUMMARY")
           if [ "$DRY_RUN" = "true" ]; then args+=(--dry-run); fi
@@ -129,7 +130,7 @@ function autopilotStep(settings: WorkflowSettings, manifest: string): string {
           npx --no astro-article-loader autopilot${manifest} "\${args[@]}" || code=$?
           echo "exit-code=$code" >> "$GITHUB_OUTPUT"
           case "$code" in
-            0|6|7) ;;
+            0|6|7|8) ;;
             *) exit "$code" ;;
           esac
 `;
@@ -142,8 +143,9 @@ function autopilotStep(settings: WorkflowSettings, manifest: string): string {
  */
 function pullRequestStep(): string {
   return `      - name: Open or update the pull request
-        if: steps.autopilot.outputs.exit-code == '6' && inputs.dry-run != true
+        if: (steps.autopilot.outputs.exit-code == '6' || steps.autopilot.outputs.exit-code == '8') && inputs.dry-run != true
         env:
+          CODE: \${{ steps.autopilot.outputs.exit-code }}
           GH_TOKEN: \${{ github.token }}
           GH_REPO: \${{ github.repository }}
           BASE: \${{ github.ref_name }}
@@ -158,7 +160,8 @@ function pullRequestStep(): string {
           title="$(head -n 1 "$report" | sed -e 's/^# *//')"
           number="$(gh pr list --head "$ARTICLES_BRANCH" --base "$BASE" --state open --json number --jq '.[0].number // empty')"
           if [ -n "$number" ]; then
-            gh pr edit "$number" --title "$title" --body-file "$body"
+            # 8: nothing new in this run; the open pull request keeps the report of the run that made its changes.
+            if [ "$CODE" = "6" ]; then gh pr edit "$number" --title "$title" --body-file "$body"; fi
           else
             gh pr create --head "$ARTICLES_BRANCH" --base "$BASE" --title "$title" --body-file "$body"
           fi

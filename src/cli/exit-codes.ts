@@ -22,6 +22,11 @@ const DECLARED = [
   { code: 5, name: 'qualityErrors', meaning: 'check found a finding of severity error in an article the build publishes' },
   { code: 6, name: 'changes', meaning: 'autopilot: the branch holds new changes for a pull request (articles created, finished, refreshed or approved in this run; a cap may also have held some back: the report says)' },
   { code: 7, name: 'capReached', meaning: 'autopilot: a cap (budget.perRun, budget.perMonth or --budget) held back work that is due, and nothing new is on the branch' },
+  {
+    code: 8,
+    name: 'unmerged',
+    meaning: "autopilot: nothing new in this run, but the branch holds an earlier run's changes that its base lacks (a job that died before its pull request, or a pull request closed unmerged): the workflow opens a pull request when none is open",
+  },
   { code: 130, name: 'interrupted', meaning: 'interrupted by Ctrl-C (SIGINT); the lock file is consistent' },
   { code: 143, name: 'terminated', meaning: 'stopped by SIGTERM; the lock file is consistent' },
 ] as const;

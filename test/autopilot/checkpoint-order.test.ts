@@ -58,6 +58,7 @@ function recordingBranch(lockFile: string): RunBranch {
       return true;
     },
     changedInRun: () => true,
+    unmerged: async () => undefined,
   };
 }
 
@@ -109,6 +110,7 @@ describe('the create phase with autopilot checkpoints', () => {
         return true;
       },
       changedInRun: () => true,
+      unmerged: async () => undefined,
     };
     const checkpoints = new Checkpoints(failing, () => undefined);
     const keywords = ['halt one', 'halt two', 'halt three'];

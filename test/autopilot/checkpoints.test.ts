@@ -10,6 +10,7 @@ function heldBranch() {
     startedFrom: 'branch',
     checkpoint: () => new Promise<boolean>((resolve, reject) => started.push({ finish: () => resolve(true), fail: reject })),
     changedInRun: () => true,
+    unmerged: async () => undefined,
   };
   return { branch, started };
 }

@@ -64,6 +64,16 @@ describe('autopilotReport', () => {
     expect(report).toContain('\\[link\\]');
   });
 
+  it('should say a run with nothing new brings an earlier run\'s unmerged articles, and list them', () => {
+    const spending = { runArticles: 0, runWords: 0, runEstimatedWords: 0, perRun: 25, perMonth: 2_000, month: '2026-11', monthArticles: 2, monthWords: 3_000, onEmulator: false };
+    const report = autopilotReport(summary(2, { outcome: 'unmerged', spending, later: [] }));
+    expect(report.split('\n')[0]).toBe('# Articles: nothing new in this run; the branch holds 2 articles from an earlier run, not merged yet');
+    expect(sectionOf(report, 'New and refreshed')).toContain('(`article-1`, new, 1,500 words)');
+    expect(sectionOf(report, 'Spending')).toContain('This run: 0 articles created');
+    const one = autopilotReport(summary(0, { outcome: 'unmerged', spending, later: [] }));
+    expect(one.split('\n')[0]).toBe('# Articles: nothing new in this run; the branch holds changes from an earlier run, not merged yet');
+  });
+
   it('should say the monthly cap is reached, and what is left, when it held articles back', () => {
     const report = autopilotReport(summary(2, { articles: [], outcome: 'capReached', spending: { runArticles: 0, runWords: 0, runEstimatedWords: 0, perRun: 25, perMonth: 3, month: '2026-11', monthArticles: 3, monthWords: 4_100, onEmulator: false } }));
     expect(report.split('\n')[0]).toContain('the monthly cap is reached (3 of 3 this month), 2 left for the next run');

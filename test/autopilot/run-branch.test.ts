@@ -100,6 +100,31 @@ describe('openRunBranch', () => {
     expect(log.split('\n').slice(2).sort()).toEqual(['A new keyword', 'Articles: paid-1', 'The site']);
   });
 
+  it('should tell an earlier run\'s unmerged work on the branch, with the base\'s lock file, until the base has it', async () => {
+    const lockFile = (dir: string): string => path.join(dir, 'articles.lock.json');
+    const first = await box.clone('first');
+    const run = await openRunBranch(options(first));
+    expect(await run.unmerged(lockFile(first))).toBeUndefined();
+    await box.write(first, { 'articles.lock.json': lockWith(['paid-1']) });
+    await run.checkpoint('Articles: paid-1');
+    expect(await run.unmerged(lockFile(first))).toEqual({ baseLockText: '{\n  "version": 1,\n  "articles": {}\n}\n' });
+
+    // A later run that changes nothing still sees the branch ahead of its base.
+    const later = await box.clone('later');
+    const again = await openRunBranch(options(later));
+    expect(again.changedInRun()).toBe(false);
+    expect((await again.unmerged(lockFile(later)))?.baseLockText).not.toContain('paid-1');
+
+    // Merged into the base: nothing is unmerged any more.
+    const seed = path.join(box.dir, 'seed');
+    await box.git(seed, ['fetch', '--quiet', 'origin']);
+    await box.git(seed, [...OWNER, 'merge', '--quiet', '--no-edit', `origin/${BRANCH}`]);
+    await box.git(seed, ['push', '--quiet', 'origin', 'main']);
+    const merged = await box.clone('merged');
+    expect(await (await openRunBranch(options(merged))).unmerged(lockFile(merged))).toBeUndefined();
+    expect(await inPlaceRunBranch().unmerged(lockFile(merged))).toBeUndefined();
+  });
+
   it('should abort a conflicting merge of the base, say what to do, and push nothing', async () => {
     const first = await box.clone('first');
     const run = await openRunBranch(options(first));

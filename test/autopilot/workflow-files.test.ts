@@ -75,10 +75,10 @@ describe('the workflows init github writes', () => {
     for (const step of steps) expect(step.run ?? '', 'no expression is pasted into a script').not.toContain('${{');
   });
 
-  it('should open the pull request only when autopilot says there are changes (6), and never with an action that resets the branch', () => {
+  it('should open the pull request only when autopilot says the branch holds changes (6, or 8 for an earlier run\'s), and never with an action that resets the branch', () => {
     const steps: Step[] = parse(articlesWorkflow(settings())).jobs.articles.steps;
     const pullRequest = steps.at(-1)!;
-    expect(pullRequest.if).toBe("steps.autopilot.outputs.exit-code == '6' && inputs.dry-run != true");
+    expect(pullRequest.if).toBe("(steps.autopilot.outputs.exit-code == '6' || steps.autopilot.outputs.exit-code == '8') && inputs.dry-run != true");
     expect(pullRequest.run).toContain('gh pr create --head "$ARTICLES_BRANCH"');
     expect(steps.map((step) => step.uses ?? '')).not.toContain(expect.stringContaining('create-pull-request'));
   });

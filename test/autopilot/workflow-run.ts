@@ -10,9 +10,10 @@
 //   step's `env:`; every `${{ … }}` in those values is replaced by the test's value for it (EXPRESSIONS); one the test has
 //   no value for fails the run. RUNNER_TEMP, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY are files of the run's own temp folder;
 //   CI and GITHUB_ACTIONS are set, as on a runner.
-// - the pull-request step (the one that runs `gh pr`): its `if:` must be the condition this harness evaluates, and the
-//   stand-in records the pull request's head and its body (the report file the step reads). The branch was pushed by
-//   autopilot itself; the stand-in checks it is on the remote.
+// - the pull-request step (the one that runs `gh pr`): its `if:` must be the condition this harness evaluates; its script
+//   runs as written, with a stand-in `gh` first on PATH that answers `gh pr list` with the open pull request's number (when
+//   the test says one is open) and records what `gh pr create` or `gh pr edit` was given: the head and the body file. The
+//   branch was pushed by autopilot itself; the harness checks it is on the remote.
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,7 +39,7 @@ export interface ArticlesJob {
 }
 
 /** The condition the pull-request step must carry for this harness's reading of it to be the runner's. */
-export const PULL_REQUEST_CONDITION = "steps.autopilot.outputs.exit-code == '6' && inputs.dry-run != true";
+export const PULL_REQUEST_CONDITION = "(steps.autopilot.outputs.exit-code == '6' || steps.autopilot.outputs.exit-code == '8') && inputs.dry-run != true";
 
 /** The articles job of the workflow text: its env, its steps, its working directory. */
 export function articlesJob(workflow: string): ArticlesJob {
@@ -85,6 +86,8 @@ export interface JobOptions {
   inputs?: RunInputs;
   /** SIGKILL the job (autopilot and its shell) once autopilot prints the `occurrence`-th whole line matching `line` (1-based). */
   killAt?: { line: RegExp; occurrence: number };
+  /** A pull request from the branch is open (what the stand-in `gh pr list` answers); none by default. */
+  openPullRequest?: boolean;
 }
 
 export interface JobResult {
@@ -95,8 +98,8 @@ export interface JobResult {
   killed: boolean;
   /** What autopilot printed (stdout and stderr). */
   output: string;
-  /** The stand-in's pull request, when the step's condition held. */
-  pullRequest: { head: string; body: string } | undefined;
+  /** What the pull-request step did through `gh`: created or edited the pull request (its head and body); undefined: neither. */
+  pullRequest: { action: 'create' | 'edit'; head: string; body: string } | undefined;
   /** The job's clone. */
   clone: string;
 }
@@ -114,14 +117,17 @@ export async function runArticlesJob(options: JobOptions): Promise<JobResult> {
   const result: JobResult = { exitCode: undefined, stepStatus: null, killed: false, output: '', pullRequest: undefined, clone };
   const site = () => (job.workingDirectory === undefined ? clone : path.join(clone, job.workingDirectory));
   for (const step of job.steps) {
-    const env = { ...options.box.env, CI: 'true', GITHUB_ACTIONS: 'true', RUNNER_TEMP: temp, ...files, ARTICLE_LOADER_NOW: options.now, ...envOf(job.env, values), ...envOf(step.env ?? {}, values) };
+    // The autopilot step's outputs, as `steps.autopilot.outputs.<name>` in the later steps' expressions.
+    const outputs = Object.entries(await readOutputs(files.GITHUB_OUTPUT)).map(([name, value]) => [`steps.autopilot.outputs.${name}`, value]);
+    const stepValues = { ...values, ...Object.fromEntries(outputs) };
+    const env = { ...options.box.env, CI: 'true', GITHUB_ACTIONS: 'true', RUNNER_TEMP: temp, ...files, ARTICLE_LOADER_NOW: options.now, ...envOf(job.env, stepValues), ...envOf(step.env ?? {}, stepValues) };
     if (step.uses?.startsWith('actions/checkout@')) await checkout(options.box, step, clone);
     else if (step.uses?.startsWith('actions/setup-node@')) continue;
     else if (step.run === 'npm ci') await npmCi(site());
     else if (step.run?.includes('gh pr ')) {
       if (step.if !== PULL_REQUEST_CONDITION) throw new Error(`the pull-request step's condition changed: ${step.if}`);
-      const outputs = await readOutputs(files.GITHUB_OUTPUT);
-      if (outputs['exit-code'] === '6' && values['inputs.dry-run'] !== 'true') result.pullRequest = await pullRequest(options.box, env);
+      const code = stepValues['steps.autopilot.outputs.exit-code'];
+      if ((code === '6' || code === '8') && values['inputs.dry-run'] !== 'true') result.pullRequest = await pullRequestStep(step.run!, site(), env, options);
     } else if (step.id === 'autopilot') {
       const ran = await runStep(step.run!, site(), env, options.killAt);
       Object.assign(result, { stepStatus: ran.status, killed: ran.killed, output: ran.output });
@@ -185,10 +191,35 @@ async function killOn(output: ChildOutput, killAt: NonNullable<JobOptions['killA
   return true;
 }
 
-/** The stand-in for `gh pr create` / `gh pr edit`: the branch autopilot pushed must be on the remote; the body is the report. */
-async function pullRequest(box: GitSandbox, env: NodeJS.ProcessEnv): Promise<{ head: string; body: string }> {
-  const head = env.ARTICLES_BRANCH!;
+/** The stand-in `gh`: `pr list` prints $GH_OPEN_NUMBER; `pr create` and `pr edit` append their arguments and body to $GH_CALLS. */
+const GH_STAND_IN = `#!/bin/bash
+set -eu
+case "$1 $2" in
+  "pr list") printf '%s\\n' "$GH_OPEN_NUMBER" ;;
+  "pr create"|"pr edit")
+    args=("$@"); head=""; body=""
+    for ((i = 0; i < \${#args[@]}; i++)); do
+      case "\${args[i]}" in --head) head="\${args[i+1]}" ;; --body-file) body="\${args[i+1]}" ;; esac
+    done
+    { printf '%s\\t%s\\n' "$2" "$head"; cat "$body"; } > "$GH_CALLS" ;;
+  *) echo "gh stand-in: $*" >&2; exit 1 ;;
+esac
+`;
+
+/** Runs the pull-request step's script as written, `gh` being the stand-in; what it created or edited, if anything. */
+async function pullRequestStep(script: string, cwd: string, env: NodeJS.ProcessEnv, options: JobOptions): Promise<JobResult['pullRequest']> {
   if (env.BASE !== 'main') throw new Error(`the pull request's base is ${env.BASE}, not the branch the run started on`);
-  await box.git(box.remote, ['rev-parse', '--verify', `refs/heads/${head}`]);
-  return { head, body: await readFile(path.join(env.RUNNER_TEMP!, 'articles-report.md'), 'utf8') };
+  const bin = path.join(env.RUNNER_TEMP!, 'gh-bin');
+  await mkdir(bin, { recursive: true });
+  await writeFile(path.join(bin, 'gh'), GH_STAND_IN, { mode: 0o755 });
+  const calls = path.join(env.RUNNER_TEMP!, 'gh-calls');
+  const ghEnv = { ...env, PATH: `${bin}${path.delimiter}${env.PATH ?? ''}`, GH_CALLS: calls, GH_OPEN_NUMBER: options.openPullRequest === true ? '7' : '' };
+  const ran = await runStep(script, cwd, ghEnv, undefined);
+  if (ran.status !== 0) throw new Error(`the pull-request step failed (${ran.status}):\n${ran.output}`);
+  const text = await readFile(calls, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  const [first, ...body] = text.split('\n');
+  const [action, head] = first!.split('\t') as ['create' | 'edit', string];
+  if (action === 'create') await options.box.git(options.box.remote, ['rev-parse', '--verify', `refs/heads/${head}`]);
+  return { action, head: action === 'create' ? head : env.ARTICLES_BRANCH!, body: body.join('\n') };
 }

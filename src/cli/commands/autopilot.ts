@@ -132,7 +132,12 @@ async function findingsOf(project: ProjectFiles, slugs: readonly string[]): Prom
   return new Map([...all].filter(([slug]) => wanted.has(slug)).map(([slug, findings]) => [slug, findings.map(({ severity, code, message }) => ({ severity, code, message }))]));
 }
 
-const OUTCOME_CODES: Record<AutopilotSummary['outcome'], ExitCode> = { nothing: EXIT_CODES.ok, changes: EXIT_CODES.changes, capReached: EXIT_CODES.capReached };
+const OUTCOME_CODES: Record<AutopilotSummary['outcome'], ExitCode> = {
+  nothing: EXIT_CODES.ok,
+  changes: EXIT_CODES.changes,
+  unmerged: EXIT_CODES.unmerged,
+  capReached: EXIT_CODES.capReached,
+};
 
 async function runAutopilotCommand({ flags, output, io }: CommandContext): Promise<ExitCode> {
   const settings = autopilotSettings(flags, io.env);
