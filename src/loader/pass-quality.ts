@@ -73,13 +73,24 @@ export async function applyNearDuplicates(scope: CollectionScope, options: Quali
     const mine = found.get(entry.id) ?? [];
     // The entry's findings are in the book (findings-book.ts), not on the entry, which has their counts (and them only with `entryData: ['findings']`).
     const before = book.get(entry.id, ownDigest(entry.digest)) ?? [];
-    if (JSON.stringify(before.filter((f) => f.code === 'near_duplicate')) === JSON.stringify(mine)) continue;
+    if (sameFindings(before.filter((f) => f.code === 'near_duplicate'), mine)) continue;
     const findings = [...before.filter((f) => f.code !== 'near_duplicate'), ...mine];
     book.setNearDuplicates(entry.id, mine);
-    const mark = createHash('sha256').update(JSON.stringify(mine)).digest('hex').slice(0, 16);
-    store.set({ ...entry, data: { ...entry.data, quality: entryQuality(findings, scope.options.entryData) }, digest: `${ownDigest(entry.digest)}+${mark}` });
+    store.set({ ...entry, data: { ...entry.data, quality: entryQuality(findings, scope.options.entryData) }, digest: `${ownDigest(entry.digest)}+${findingsMark(mine)}` });
   }
   meta.set(DECIDED_KEY, decided);
+}
+
+/** The same findings, in the same order (a near-duplicate finding is told by its severity and message: its slug and code are the entry's). */
+function sameFindings(a: readonly Finding[], b: readonly Finding[]): boolean {
+  return a.length === b.length && a.every((finding, i) => finding.severity === b[i]!.severity && finding.message === b[i]!.message);
+}
+
+/** The mark a digest carries for an entry's near-duplicate findings: changed findings, a changed digest. */
+function findingsMark(findings: readonly Finding[]): string {
+  const hash = createHash('sha256');
+  for (const finding of findings) hash.update(`${finding.severity}\u0000${finding.message}\u0001`);
+  return hash.digest('hex').slice(0, 16);
 }
 
 interface Collection {
