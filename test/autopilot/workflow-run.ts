@@ -191,7 +191,7 @@ async function killOn(output: ChildOutput, killAt: NonNullable<JobOptions['killA
   return true;
 }
 
-/** The stand-in `gh`: `pr list` prints $GH_OPEN_NUMBER; `pr create` and `pr edit` append their arguments and body to $GH_CALLS. */
+/** The stand-in `gh`: `pr list` prints $GH_OPEN_NUMBER; `pr create` and `pr edit` write their action, head and body to $GH_CALLS. */
 const GH_STAND_IN = `#!/bin/bash
 set -eu
 case "$1 $2" in
