@@ -79,9 +79,10 @@ export function statusRecord(ctx: Pick<EmulatorContext, 'options' | 'origin' | '
     error: record.error,
   };
   if (record.status === 'finished' && record.output !== undefined) {
+    const polishedHtml = record.output.polishedHtml;
     answer.output = {
       html: resolveImages(ctx, record.output.html, record),
-      polishedHtml: record.output.polishedHtml === null ? null : resolveImages(ctx, record.output.polishedHtml, record),
+      polishedHtml: polishedHtml === null ? null : resolveImages(ctx, polishedHtml, record),
     };
   }
   return answer;

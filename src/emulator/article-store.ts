@@ -5,6 +5,7 @@ import type { Clock } from './clock.js';
 import type { Random } from './seeded-random.js';
 import type { ArticleFlaws } from './flaw-options.js';
 import type { WrittenSoFar } from './model-writer/index.js';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 export interface ArticleError {
   code: string;
@@ -36,6 +37,33 @@ export interface ArticleRecord {
   flaws?: ArticleFlaws;
   writingMs: number;
   queueDelayMs: number;
+}
+
+/**
+ * A finished article's HTML, kept compressed: an emulator holding 100,000 articles kept about 3 GB of HTML strings, and
+ * its garbage collector's work grew with them (its CPU time 18.4× for 10× the articles). Read as plain strings (each
+ * read inflates), written to the state file as plain strings.
+ */
+export class KeptOutput {
+  readonly #html: Buffer;
+  readonly #polishedHtml: Buffer | null;
+
+  constructor(html: string, polishedHtml: string | null) {
+    this.#html = gzipSync(html, { level: 1 });
+    this.#polishedHtml = polishedHtml === null ? null : gzipSync(polishedHtml, { level: 1 });
+  }
+
+  get html(): string {
+    return gunzipSync(this.#html).toString('utf8');
+  }
+
+  get polishedHtml(): string | null {
+    return this.#polishedHtml === null ? null : gunzipSync(this.#polishedHtml).toString('utf8');
+  }
+
+  toJSON(): { html: string; polishedHtml: string | null } {
+    return { html: this.html, polishedHtml: this.polishedHtml };
+  }
 }
 
 /** What the worker needs from a written article. */
@@ -187,7 +215,7 @@ export class ArticleWorkers {
     }
     await clock.sleep(stepMs());
     if (stopped()) return;
-    update({ status: 'finished', statusDetail: STATUS_DETAIL.finished, progress: 1, output: { html: draft.html, polishedHtml: draft.polishedHtml }, finishedAt: Date.now() });
+    update({ status: 'finished', statusDetail: STATUS_DETAIL.finished, progress: 1, output: new KeptOutput(draft.html, draft.polishedHtml), finishedAt: Date.now() });
     onSettled(record);
   }
 
@@ -228,7 +256,7 @@ export class ArticleWorkers {
       update({ status: 'failed', statusDetail: `Failed while ${lowerFirst(current)}`, error: { code, message } });
     } else {
       const { html, polishedHtml, words } = outcome.draft;
-      update({ status: 'finished', statusDetail: STATUS_DETAIL.finished, progress: 1, output: { html, polishedHtml }, wordsWritten: words, finishedAt: Date.now() });
+      update({ status: 'finished', statusDetail: STATUS_DETAIL.finished, progress: 1, output: new KeptOutput(html, polishedHtml), wordsWritten: words, finishedAt: Date.now() });
     }
     onSettled(record);
   }
