@@ -1,8 +1,7 @@
 // One unattended run, in the order that keeps the money rule when the job dies at any point: select within the caps, create (a checkpoint after each lock write, before the next create leaves), wait, checkpoint, check, approve, checkpoint; then what the report says.
 import { approve } from '../review/approvals.js';
 import {
-  emptyLockFile, parseLockFile, readLockFile, recordDates, recordedDates, syncArticles, type LockFile, type SyncClient, type SyncEvent,
-  type SyncResult, type SyncService
+  recordDates, recordedDates, syncArticles, type SyncClient, type SyncEvent, type SyncResult, type SyncService
 } from '../sync/index.js';
 import { calendarDates, unrecordedDates } from '../manifest/index.js';
 import { Checkpoints } from './checkpoints.js';
@@ -83,10 +82,7 @@ export async function runAutopilot(options: AutopilotRunOptions): Promise<Autopi
   const survey = await surveyRun({ ...options });
   const record: RunRecord = { created: [], results: [], approved: [] };
   const work = survey.selection.chosen.length + survey.plan.counts.wait + survey.plan.counts.fetch;
-  if (options.dryRun || work === 0) {
-    await noteUnmerged(options, survey, record);
-    return summarize(options, survey, record);
-  }
+  if (options.dryRun || work === 0) return summarize(options, survey, record);
   const checkpoints = new Checkpoints(options.branch, (message) => options.progress(`checkpoint ${message}`));
   const service = await options.connect(`autopilot needs the article service to create ${survey.selection.chosen.length} and wait for ${survey.plan.counts.wait + survey.plan.counts.fetch} articles`);
   try {
@@ -108,35 +104,7 @@ export async function runAutopilot(options: AutopilotRunOptions): Promise<Autopi
   await checkpoints.ask('autopilot: the articles written');
   await approveClean(options, survey, record);
   if (record.approved.length > 0) await checkpoints.ask('autopilot: approve the articles with no error finding');
-  await noteUnmerged(options, survey, record);
   return summarize(options, survey, record);
-}
-
-/**
- * A run that brought nothing new, on a branch that holds an earlier run's work its base lacks (a job that died after its
- * last push and before the pull-request step, or a pull request closed without merging): the finished articles the branch
- * brings, so the report lists them and the workflow opens the pull request that shows them (exit 8).
- */
-async function noteUnmerged(options: AutopilotRunOptions, survey: Survey, record: RunRecord): Promise<void> {
-  if (options.dryRun || options.branch.changedInRun()) return;
-  const base = await options.branch.unmerged(survey.state.lockFile);
-  if (base === undefined) return;
-  let before: LockFile;
-  try {
-    before = parseLockFile(base.baseLockText, survey.state.lockFile);
-  } catch {
-    before = emptyLockFile();
-  }
-  const now = await readLockFile(survey.state.lockFile);
-  const brought = options.manifest.specs.map((spec) => spec.slug).filter((slug) => {
-    const entry = now.articles[slug];
-    return entry?.status === 'finished' && JSON.stringify(entry) !== JSON.stringify(before.articles[slug]);
-  });
-  record.unmerged = true;
-  record.finished = brought;
-  // An article the base already had under another id is a refresh (or a regeneration) the branch brings.
-  record.refreshed = brought.filter((slug) => before.articles[slug]?.articleId !== undefined && before.articles[slug]?.articleId !== now.articles[slug]?.articleId);
-  record.findings = await options.findings(brought);
 }
 
 /** With `review: true`: approves the run's finished articles that have no error finding; the rest wait for a person. */

@@ -100,12 +100,16 @@ async function withIdentity(cwd: string, env: NodeJS.ProcessEnv): Promise<NodeJS
   return { ...env, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email };
 }
 
+/** `given` (relative to cwd, or absolute) under cwd's real path: git names the top by its real path, so a folder reached through a symbolic link is compared by its real path too. */
+function underRealCwd(cwd: string, given: string): { realCwd: string; absolute: string } {
+  const realCwd = realpathSync(cwd);
+  return { realCwd, absolute: path.resolve(realCwd, path.relative(cwd, path.resolve(cwd, given))) };
+}
+
 /** The run's paths relative to cwd, each inside the work tree (a commit can hold nothing else). */
 function runPaths(cwd: string, top: string, paths: readonly string[]): string[] {
-  // git names the top by its real path: a folder reached through a symbolic link is compared by its real path too.
-  const realCwd = realpathSync(cwd);
   return paths.map((given) => {
-    const absolute = path.resolve(realCwd, path.relative(cwd, path.resolve(cwd, given)));
+    const { realCwd, absolute } = underRealCwd(cwd, given);
     const inside = path.relative(top, absolute);
     if (inside.startsWith('..') || path.isAbsolute(inside)) {
       throw new RunBranchError(
@@ -219,8 +223,8 @@ async function unmergedChanges(repo: Repository, lockFile: string): Promise<{ ba
   const diff = await repo.git(['diff', '--quiet', repo.baseCommit, 'HEAD', '--', ...literal(repo.paths)]);
   if (diff.code === 0) return undefined;
   if (diff.code !== 1) throw gitFailure(['diff'], diff);
-  const relative = path.relative(realpathSync(repo.cwd), path.resolve(realpathSync(repo.cwd), path.relative(repo.cwd, lockFile)));
-  const shown = await repo.git(['show', `${repo.baseCommit}:./${relative}`]);
+  const { realCwd, absolute } = underRealCwd(repo.cwd, lockFile);
+  const shown = await repo.git(['show', `${repo.baseCommit}:./${path.relative(realCwd, absolute)}`]);
   return { baseLockText: shown.code === 0 ? shown.stdout : undefined };
 }
 

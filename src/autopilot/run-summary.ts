@@ -1,6 +1,7 @@
-// From what a run did to what its report says: the run's articles with their titles, words and findings, the review, the dates, the spending against the caps, and what is left.
+// From what a run did to what its report says: the run's articles with their titles, words and findings (or, when it brought nothing new, those its branch holds unmerged), the review, the dates, the spending against the caps, and what is left.
 import { titleOf } from '../review/article-title.js';
-import { billedByService, monthOf, readLockFile, recordedWords, spentIn, type LockFile, type SyncResult } from '../sync/index.js';
+import { isDeepStrictEqual } from 'node:util';
+import { billedByService, emptyLockFile, monthOf, parseLockFile, readLockFile, recordedWords, spentIn, type LockFile, type SyncResult } from '../sync/index.js';
 import type { AutopilotRunOptions } from './run-options.js';
 import { lockTextOf, type Survey } from './survey.js';
 import { headlineOf, outcomeOf, type AutopilotSummary, type ReportArticle, type ReportFinding } from './summary.js';
@@ -87,9 +88,34 @@ function stillWriting(options: AutopilotRunOptions, lock: LockFile): AutopilotSu
   });
 }
 
+/**
+ * A run that brought nothing new, on a branch that holds an earlier run's work its base lacks (a job that died after its
+ * last push and before the pull-request step, or a pull request closed without merging): the finished articles the branch
+ * brings, so the report lists them and the workflow opens the pull request that shows them (exit 8).
+ */
+async function noteUnmerged(options: AutopilotRunOptions, survey: Survey, record: RunRecord, lock: LockFile): Promise<void> {
+  if (options.dryRun || options.branch.changedInRun()) return;
+  const base = await options.branch.unmerged(survey.state.lockFile);
+  if (base === undefined) return;
+  let before: LockFile;
+  try {
+    before = parseLockFile(base.baseLockText, survey.state.lockFile);
+  } catch {
+    // A base whose lock file does not parse vouches for nothing: every finished article of the branch is listed.
+    before = emptyLockFile();
+  }
+  const brought = options.manifest.specs.map((spec) => spec.slug).filter((slug) => lock.articles[slug]?.status === 'finished' && !isDeepStrictEqual(lock.articles[slug], before.articles[slug]));
+  record.unmerged = true;
+  record.finished = brought;
+  // An article the base already had under another id is a refresh (or a regeneration) the branch brings.
+  record.refreshed = brought.filter((slug) => before.articles[slug]?.articleId !== undefined && before.articles[slug]?.articleId !== lock.articles[slug]?.articleId);
+  record.findings = await options.findings(brought);
+}
+
 /** The summary of a run: what the report and --json show, and the outcome the exit code comes from. */
 export async function summarize(options: AutopilotRunOptions, survey: Survey, record: RunRecord): Promise<AutopilotSummary> {
   const lock = options.dryRun ? survey.state.lock : await readLockFile(survey.state.lockFile);
+  await noteUnmerged(options, survey, record, lock);
   const articles = await runArticles(options, survey, lock, record);
   const approved = new Set(record.approved);
   const inRun = new Set([...record.created, ...(record.finished ?? [])]);

@@ -113,7 +113,7 @@ describe('openRunBranch', () => {
     const later = await box.clone('later');
     const again = await openRunBranch(options(later));
     expect(again.changedInRun()).toBe(false);
-    expect((await again.unmerged(lockFile(later)))?.baseLockText).not.toContain('paid-1');
+    expect(await again.unmerged(lockFile(later))).toEqual({ baseLockText: '{\n  "version": 1,\n  "articles": {}\n}\n' });
 
     // Merged into the base: nothing is unmerged any more.
     const seed = path.join(box.dir, 'seed');
