@@ -143,7 +143,7 @@ export class CardFonts {
   readonly #locate: (pkg: FontPackage) => string | undefined;
   readonly #installed = new Map<string, InstalledFont | null>();
   readonly #versions = new Map<string, string>();
-  readonly #found = new Map<readonly FontPackage[], Map<number, [InstalledFont, string] | null>>();
+  readonly #found = new Map<readonly FontPackage[], Map<number, [InstalledFont, string] | 'ignorable' | null>>();
 
   constructor(locate: (pkg: FontPackage) => string | undefined = locateInstalled) {
     this.#locate = locate;
@@ -180,12 +180,15 @@ export class CardFonts {
     return font;
   }
 
-  /** The installed font and subset that has `codePoint`, first in `order`: looked for once per letter and order (a site's titles share most letters). */
-  #find(codePoint: number, order: readonly FontPackage[]): [InstalledFont, string] | undefined {
+  /**
+   * The installed font and subset that has `codePoint`, first in `order`; `ignorable` for a letter with no ink; undefined
+   * when no installed font has it. Looked for once per letter and order (a site's titles share most letters).
+   */
+  #find(codePoint: number, order: readonly FontPackage[]): [InstalledFont, string] | 'ignorable' | undefined {
     let found = this.#found.get(order);
     if (found === undefined) this.#found.set(order, (found = new Map()));
     let hit = found.get(codePoint);
-    if (hit === undefined) found.set(codePoint, (hit = this.#look(codePoint, order) ?? null));
+    if (hit === undefined) found.set(codePoint, (hit = IGNORABLE.test(String.fromCodePoint(codePoint)) ? 'ignorable' : (this.#look(codePoint, order) ?? null)));
     return hit ?? undefined;
   }
 
@@ -212,14 +215,7 @@ export class CardFonts {
     let shown = '';
     let lackingShared: FontNeed | undefined;
     for (const segment of graphemesOf(text)) {
-      const hits: [InstalledFont, string][] = [];
-      let lacking: string | undefined;
-      for (const letter of segment) {
-        if (IGNORABLE.test(letter)) continue;
-        const hit = this.#find(letter.codePointAt(0)!, order);
-        if (hit === undefined) lacking ??= letter;
-        else hits.push(hit);
-      }
+      const lacking = this.#fontsOf(segment, order);
       // A grapheme is drawn whole or left out whole: half an emoji sequence or a letter without its mark would be wrong.
       if (lacking !== undefined) {
         const need = needOf(lacking, order);
@@ -229,11 +225,31 @@ export class CardFonts {
         continue;
       }
       shown += segment;
-      for (const [font, subset] of hits) used.set(font, (used.get(font) ?? new Set()).add(subset));
+      this.#fontsOf(segment, order, used);
     }
     if (missing.size === 0 && lackingShared !== undefined) missing.set(lackingShared.package ?? '', lackingShared);
     const fonts = [...used.keys()].sort((a, b) => order.indexOf(a.pkg) - order.indexOf(b.pkg));
     const faces = fonts.flatMap((font) => [...used.get(font)!].map((subset) => ({ family: `aal ${font.pkg.name} ${subset}`, file: join(font.dir, font.pkg.file(subset)) })));
     return { shown: shown.replace(/\s+/g, ' ').trim(), faces, fonts: fonts.map((font) => `${font.pkg.name}@${font.version}`), missing: [...missing.values()] };
+  }
+
+  /**
+   * The first letter of a grapheme that no installed font has, if any; with `used`, the font and subset of each of its
+   * letters with ink are added to it. Letters are read by index into no list: iterators and a list per grapheme were most
+   * of what a cached card cost (35 KB of garbage a title, 0.45 GB in a 10,000-article build's load()).
+   */
+  #fontsOf(segment: string, order: readonly FontPackage[], used?: Map<InstalledFont, Set<string>>): string | undefined {
+    for (let at = 0; at < segment.length; ) {
+      const codePoint = segment.codePointAt(at)!;
+      const hit = this.#find(codePoint, order);
+      if (hit === undefined) return String.fromCodePoint(codePoint);
+      if (used !== undefined && hit !== 'ignorable') {
+        const subsets = used.get(hit[0]);
+        if (subsets === undefined) used.set(hit[0], new Set([hit[1]]));
+        else subsets.add(hit[1]);
+      }
+      at += codePoint > 0xffff ? 2 : 1;
+    }
+    return undefined;
   }
 }
