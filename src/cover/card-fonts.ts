@@ -68,6 +68,8 @@ interface InstalledFont {
   version: string;
   /** Subset → its [from, to] code point ranges, from the package's unicode.json. */
   ranges: [string, [number, number][]][];
+  /** Subset → its face, made at the first text set in it. */
+  faces: Map<string, FontFace>;
 }
 
 /** Joiners, variation selectors and bidi marks: no ink of their own, so no font need cover them. */
@@ -98,13 +100,12 @@ export function locateInstalled(pkg: FontPackage): string | undefined {
   }
 }
 
-/** The CJK fonts in the order the locale reads Han in (a title with kana is Japanese, one with Hangul Korean, when the locale does not say). */
-function cjkOrder(text: string, locale: string | undefined): string[] {
+/** The CJK font the locale reads Han in first (a title with kana is Japanese, one with Hangul Korean, when the locale does not say). */
+function cjkFirst(text: string, locale: string | undefined): string {
   const tag = (locale ?? '').toLowerCase();
-  const first = tag.startsWith('ja') || (tag === '' && /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) ? 'jp'
+  return tag.startsWith('ja') || (tag === '' && /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) ? 'jp'
     : tag.startsWith('ko') || (tag === '' && /\p{Script=Hangul}/u.test(text)) ? 'kr'
     : /^zh-(hant|tw|hk|mo)/.test(tag) ? 'tc' : 'sc';
-  return [first, ...['sc', 'tc', 'jp', 'kr'].filter((id) => id !== first)].map((id) => `@fontsource-variable/noto-sans-${id}`);
 }
 
 /** The graphemes of `text`: in printable ASCII each letter is one (segmenting was most of what a cached card cost: 0.9 s for 10,000 titles). */
@@ -118,13 +119,21 @@ const orders = new Map<string, readonly FontPackage[]>();
 
 /** The packages in the order a letter of `text` is looked for: Latin, the other scripts, the CJK fonts by locale, emoji. */
 export function fontOrder(text: string, locale?: string): readonly FontPackage[] {
-  const cjk = cjkOrder(text, locale);
-  let order = orders.get(cjk[0]!);
+  const first = cjkFirst(text, locale);
+  let order = orders.get(first);
   if (order === undefined) {
+    const cjk = [first, ...['sc', 'tc', 'jp', 'kr'].filter((id) => id !== first)].map((id) => `@fontsource-variable/noto-sans-${id}`);
     const rank = (pkg: FontPackage) => (cjk.includes(pkg.name) ? 100 + cjk.indexOf(pkg.name) : FONT_PACKAGES.indexOf(pkg) + (pkg.name === EMOJI_PACKAGE ? 200 : 0));
-    orders.set(cjk[0]!, (order = [...FONT_PACKAGES].sort((a, b) => rank(a) - rank(b))));
+    orders.set(first, (order = [...FONT_PACKAGES].sort((a, b) => rank(a) - rank(b))));
   }
   return order;
+}
+
+/** A subset of an installed font as the canvas registers it, made once. */
+function faceOf(font: InstalledFont, subset: string): FontFace {
+  let face = font.faces.get(subset);
+  if (face === undefined) font.faces.set(subset, (face = { family: `aal ${font.pkg.name} ${subset}`, file: join(font.dir, font.pkg.file(subset)) }));
+  return face;
 }
 
 /** The package a letter no installed font has would be set in: the first of the order whose script it is. */
@@ -174,7 +183,7 @@ export class CardFonts {
       const dir = dirname(file);
       const subsets = JSON.parse(readFileSync(join(dir, 'unicode.json'), 'utf8')) as Record<string, string>;
       const ranges = Object.entries(subsets).filter(([subset]) => !SPARSE_SUBSETS.has(subset)).map(([subset, text]) => [subset.replace(/^\[(\d+)\]$/, '$1'), parseRanges(text)] as [string, [number, number][]]);
-      font = { pkg, dir, version: this.#version(pkg), ranges };
+      font = { pkg, dir, version: this.#version(pkg), ranges, faces: new Map() };
     }
     this.#installed.set(pkg.name, font);
     return font;
@@ -229,7 +238,7 @@ export class CardFonts {
     }
     if (missing.size === 0 && lackingShared !== undefined) missing.set(lackingShared.package ?? '', lackingShared);
     const fonts = [...used.keys()].sort((a, b) => order.indexOf(a.pkg) - order.indexOf(b.pkg));
-    const faces = fonts.flatMap((font) => [...used.get(font)!].map((subset) => ({ family: `aal ${font.pkg.name} ${subset}`, file: join(font.dir, font.pkg.file(subset)) })));
+    const faces = fonts.flatMap((font) => [...used.get(font)!].map((subset) => faceOf(font, subset)));
     return { shown: shown.replace(/\s+/g, ' ').trim(), faces, fonts: fonts.map((font) => `${font.pkg.name}@${font.version}`), missing: [...missing.values()] };
   }
 

@@ -1,9 +1,10 @@
 // Small files the loader keeps in Astro's cache directory (node_modules/.astro/astro-article-loader/) about what its last
-// build checked: the manifest it resolved (manifest-memo.ts) and the lock text it verified (lock-memo.ts). They go when the
+// build checked: the manifest it resolved (manifest-memo.ts), the lock text it verified (lock-memo.ts) and the entries' findings (findings-book.ts). They go when the
 // data store goes. Best effort both ways: an unreadable note is a miss, and one that cannot be written is skipped (the next
 // build does the work again), never a failed build.
 import { mkdir, open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { DefaultSerializer } from 'node:v8';
 import { writeFileAtomic } from '../sync/atomic-file.js';
 
 /** The note `kind` of `collection` in `dir`, e.g. `manifest-articles.bin`. */
@@ -49,4 +50,17 @@ export async function writeNote(file: string, bytes: string | Uint8Array): Promi
   } catch {
     // A read-only or full cache directory: the next build checks again.
   }
+}
+
+/**
+ * `head`, then `value` as `v8.serialize` writes it, in one buffer (what `readNote(file, deserialize, head)` reads back).
+ * Written into the serializer's own buffer: joining the two after copied the whole note (16 MB of findings at 10,000
+ * articles), and that copy took about 0.2 s of a build's load().
+ */
+export function serializedNote(head: string, value: unknown): Buffer {
+  const serializer = new DefaultSerializer();
+  serializer.writeRawBytes(Buffer.from(head));
+  serializer.writeHeader();
+  serializer.writeValue(value);
+  return serializer.releaseBuffer();
 }

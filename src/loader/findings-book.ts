@@ -3,10 +3,10 @@
 // A build note (build-notes.ts, node_modules/.astro/astro-article-loader/findings-<collection>.bin) keeps them from one build
 // to the next, so an entry the store holds unchanged needs no record read; an entry the note does not know (a note lost,
 // damaged or of another version) is written again from its processed record, which holds its own findings.
-import { deserialize, serialize } from 'node:v8';
+import { deserialize } from 'node:v8';
 import { PACKAGE_VERSION } from '../lang/package-version.js';
 import type { Finding } from '../quality/finding.js';
-import { noteFile, readNote, writeNote } from './build-notes.js';
+import { noteFile, readNote, serializedNote, writeNote } from './build-notes.js';
 import type { CollectionScope } from './collection-scope.js';
 
 /** One entry's findings and the entry they belong to: its own digest (the part before a near-duplicate mark `+…`). */
@@ -63,7 +63,7 @@ export class FindingsBook {
     }
     if (!this.#changed) return;
     this.#changed = false;
-    await writeNote(this.#file, Buffer.concat([Buffer.from(HEAD), serialize([...this.#entries])]));
+    await writeNote(this.#file, serializedNote(HEAD, [...this.#entries]));
   }
 }
 

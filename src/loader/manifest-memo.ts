@@ -3,9 +3,9 @@
 // parse and check it again (a tenth of a 1,000-article warm build's load()). Another version's or a damaged note is a miss,
 // and only a manifest without problems is kept, so a bad one is always read and reported. The note starts with a line naming the
 // version and digest it was kept for, so a stale one is known from its first bytes, without decoding the rest.
-import { deserialize, serialize } from 'node:v8';
+import { deserialize } from 'node:v8';
 import type { Manifest, ManifestMemo } from '../manifest/index.js';
-import { noteFile, readNote, writeNote } from './build-notes.js';
+import { noteFile, readNote, serializedNote, writeNote } from './build-notes.js';
 import { PACKAGE_VERSION } from '../lang/package-version.js';
 
 /** The note after its head, which alone says which version and manifest it is (see headOf). */
@@ -21,7 +21,7 @@ export function manifestMemo(dir: string, collection: string): ManifestMemo {
       return (await readNote<Kept>(file, deserialize, headOf(digest)))?.manifest;
     },
     // v8's serializer keeps what JSON would lose (a publishDate's Date, shared objects); the manifest room freezes the requests again.
-    set: (digest, manifest) => writeNote(file, Buffer.concat([Buffer.from(headOf(digest)), serialize({ manifest } satisfies Kept)])),
+    set: (digest, manifest) => writeNote(file, serializedNote(headOf(digest), { manifest } satisfies Kept)),
   };
 }
 

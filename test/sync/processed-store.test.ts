@@ -3,6 +3,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OutputCache, type LockFile } from '../../src/sync/index.js';
 
@@ -54,5 +55,28 @@ describe('processed records in verify and prune', () => {
     expect(() => cache.keyedStore('processed')).toThrow(TypeError);
     await mkdir(join(dir, 'articles.cache', 'processed'), { recursive: true });
     expect(await cache.verify(lockWith({}))).toEqual([]);
+  });
+});
+
+describe('a record as written', () => {
+  const written = async (cache: OutputCache, slug: string): Promise<string> => gunzipSync(await readFile(cache.processed.file(slug))).toString('utf8');
+
+  it('should escape the few non-ASCII characters of a mostly English record, and read them back as they were', async () => {
+    const cache = new OutputCache(join(dir, 'articles.cache'));
+    const html = `<p>${'Steep the tea — four minutes… '.repeat(40)}😀 “done”</p>`;
+    await cache.processed.set('tea', { output: 'sha256:o', key: 'k', value: { html } });
+    const text = await written(cache, 'tea');
+    expect(text).toMatch(/^[\x00-\x7f]*$/);
+    expect(text).toContain('tea \\u2014 four minutes\\u2026');
+    expect(text).toContain('\\ud83d\\ude00');
+    expect(await cache.processed.get('tea', 'k')).toEqual({ html });
+  });
+
+  it('should write a record that is mostly not ASCII as it is', async () => {
+    const cache = new OutputCache(join(dir, 'articles.cache'));
+    const html = `<p>${'お茶を四分間蒸らします。'.repeat(40)}</p>`;
+    await cache.processed.set('ocha', { output: 'sha256:o', key: 'k', value: { html } });
+    expect(await written(cache, 'ocha')).toContain('お茶を四分間蒸らします。');
+    expect(await cache.processed.get('ocha', 'k')).toEqual({ html });
   });
 });
