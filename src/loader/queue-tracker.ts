@@ -188,7 +188,11 @@ export class QueueTracker {
   /** Each article's findings for the panel (near_duplicate included, so after the pass's last check), every described article given its list. */
   articleFindings(findings: readonly { slug: string; code: string; severity: 'error' | 'warning'; message: string }[]): void {
     const bySlug = new Map<string, QueueFinding[]>();
-    for (const { slug, code, severity, message } of findings) bySlug.set(slug, [...(bySlug.get(slug) ?? []), { code, severity, message }]);
+    for (const { slug, code, severity, message } of findings) {
+      const mine = bySlug.get(slug);
+      if (mine === undefined) bySlug.set(slug, [{ code, severity, message }]);
+      else mine.push({ code, severity, message });
+    }
     for (const slug of new Set([...this.#details.keys(), ...bySlug.keys()])) this.describe(slug, { findings: bySlug.get(slug) ?? [] });
   }
 

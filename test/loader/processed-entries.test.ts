@@ -80,6 +80,20 @@ describe('processed-article cache', () => {
   it('should miss when a record has the right key but not the shape of a processed article', async () => {
     await store.set('pour-over', { output: parts.output, key: processedKey(parts), value: { article: { html: 1 } } });
     expect(await readProcessed(store, 'pour-over', processedKey(parts), undefined)).toBeUndefined();
+    // Down to its lists: a list that is not one, or quality without its findings, is a miss too.
+    const sound = await record();
+    const misshapen = [
+      { ...sound, article: { ...sound.article, headings: 'Pour over' } },
+      { ...sound, article: { ...sound.article, links: undefined } },
+      { ...sound, quality: { signature: null } },
+      { ...sound, quality: { findings: {}, signature: null } },
+    ];
+    for (const value of misshapen) {
+      await store.set('pour-over', { output: parts.output, key: processedKey(parts), value });
+      expect(await readProcessed(store, 'pour-over', processedKey(parts), undefined)).toBeUndefined();
+    }
+    await store.set('pour-over', { output: parts.output, key: processedKey(parts), value: { ...sound, quality: { findings: [], signature: null } } });
+    expect(await readProcessed(store, 'pour-over', processedKey(parts), undefined)).toEqual({ ...sound, quality: { findings: [], signature: null } });
   });
 
   it('should miss when an image the article downloaded is no longer on disk', async () => {
