@@ -1,5 +1,5 @@
 // Small files the loader keeps in Astro's cache directory (node_modules/.astro/astro-article-loader/) about what its last
-// build checked: the manifest it resolved (manifest-memo.ts), the lock text it verified (lock-memo.ts) and the entries' findings (findings-book.ts). They go when the
+// build checked: the manifest it resolved (manifest-memo.ts) and the entries' findings (findings-book.ts). They go when the
 // data store goes. Best effort both ways: an unreadable note is a miss, and one that cannot be written is skipped (the next
 // build does the work again), never a failed build.
 import { mkdir, open } from 'node:fs/promises';

@@ -5,12 +5,12 @@ import { currentTime } from '../lang/clock.js';
 import { parsesOf } from '../lang/parse-counts.js';
 import { loadManifest, resolveInlineManifest, withRecordedSlugs, type Manifest } from '../manifest/index.js';
 import { ArticleService, secretEchoedWarning } from '../service/article-service.js';
-import { editsDirFor, listEdits, recordedSlugs, syncArticles, type LockEntryError, type SyncResult } from '../sync/index.js';
+import { editsDirFor, listEdits, OutputCache, recordedSlugs, syncArticles, type LockEntryError, type SyncResult } from '../sync/index.js';
 import { readLockText, type CollectionScope } from './collection-scope.js';
 import type { DevSession } from './dev-session.js';
 import { withPassCalendar } from './pass-calendar.js';
 import { checkEntryData } from './entry-data.js';
-import { lockMemo } from './lock-memo.js';
+import { LOCK_CHECKS_STORE, lockMemo } from './lock-memo.js';
 import { manifestMemo } from './manifest-memo.js';
 import { NEAR_DUPLICATES_STORE } from '../quality/near-duplicate-memo.js';
 import { rememberSpecs } from './entry-details.js';
@@ -30,8 +30,8 @@ import { restRouteAdvice } from './rest-route.js';
 /** One sync: read the manifest, create and (in a build) wait, then put every article in the store. In dev, a wait still needed goes on in the background. */
 export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: DevSession | undefined): Promise<void> {
   writer.resetCounts();
-  const { lockFile } = scope.paths();
-  const checkedLock = lockMemo(scope.astroCacheDir, scope.context.collection, lockFile);
+  const { lockFile, cacheDir } = scope.paths();
+  const checkedLock = lockMemo(new OutputCache(cacheDir).keyedStore(LOCK_CHECKS_STORE), scope.context.collection, lockFile);
   await checkedLock.trust();
   const { manifest, quality, now } = await readManifest(scope);
   rememberSpecs(scope, manifest.specs);

@@ -1,13 +1,15 @@
 // Lock file checks done once: a lock text that passed the integrity checks is not checked again in this process, and the
-// loader's memo (Astro's cache directory) vouches for the text its last build checked, for this package version and lock
-// file only. A text changed by one byte is checked in full: a tampered hash is still refused.
+// loader's memo (the committed cache's lock-checks/, so a cold build of an unchanged lock file skips them too) vouches for
+// the text its last build checked, for this package version and collection only. A text changed by one byte is checked in
+// full: a tampered hash is still refused.
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PACKAGE_VERSION } from '../../src/lang/package-version.js';
-import { lockMemo } from '../../src/loader/lock-memo.js';
-import { CorruptLockError, emptyLockFile, parseLockFile, requestHash, serializeLockFile, type LockFile } from '../../src/sync/index.js';
+import { LOCK_CHECKS_STORE, lockMemo } from '../../src/loader/lock-memo.js';
+import { CorruptLockError, emptyLockFile, OutputCache, parseLockFile, requestHash, serializeLockFile, type KeyedStore, type LockFile } from '../../src/sync/index.js';
 import { lockTextDigest } from '../../src/sync/verified-locks.js';
 
 let dir: string;
@@ -40,30 +42,42 @@ describe('lock file checks done once', () => {
     expect(() => parseLockFile(tampered, lockFile)).toThrow(CorruptLockError);
   });
 
-  it('should keep the digest of the text a pass checked, and vouch for it in the next process of this version only', async () => {
+  it('should keep the digest of the text a pass checked, in the committed cache, and vouch for it in the next process of this version only', async () => {
     const { good, tampered } = lockTexts();
     parseLockFile(good, lockFile);
-    const cache = join(dir, 'cache');
-    await lockMemo(cache, 'articles', lockFile).keep();
-    const kept = JSON.parse(await readFile(join(cache, 'lock-articles.json'), 'utf8')) as Record<string, string>;
-    expect(kept).toEqual({ version: PACKAGE_VERSION, lockFile, digest: lockTextDigest(good) });
+    const store = checks();
+    await lockMemo(store, 'articles', lockFile).keep();
+    const file = join(dir, 'articles.cache', LOCK_CHECKS_STORE, `${createHash('sha256').update('articles').digest('hex')}.json`);
+    const kept = JSON.parse(await readFile(file, 'utf8')) as { value: unknown };
+    expect(kept.value).toEqual({ version: PACKAGE_VERSION, digest: lockTextDigest(good) });
     // What the memo vouches for is not checked again: a memo naming the tampered text (written by hand here) lets it through,
-    // which shows the checks were skipped; for another version or another lock file it vouches for nothing.
+    // which shows the checks were skipped; for another version or another collection it vouches for nothing.
     const other = join(dir, 'other.lock.json');
-    await writeFile(join(cache, 'lock-articles.json'), JSON.stringify({ version: `${PACKAGE_VERSION}-next`, lockFile: other, digest: lockTextDigest(tampered) }));
-    await lockMemo(cache, 'articles', other).trust();
+    await store.set('articles', { version: `${PACKAGE_VERSION}-next`, digest: lockTextDigest(tampered) });
+    await lockMemo(store, 'articles', other).trust();
     expect(() => parseLockFile(tampered, other)).toThrow(CorruptLockError);
-    await writeFile(join(cache, 'lock-articles.json'), JSON.stringify({ version: PACKAGE_VERSION, lockFile: other, digest: lockTextDigest(tampered) }));
-    await lockMemo(cache, 'guides', other).trust();
+    await store.set('articles', { version: PACKAGE_VERSION, digest: lockTextDigest(tampered) });
+    await lockMemo(store, 'guides', other).trust();
     expect(() => parseLockFile(tampered, other)).toThrow(CorruptLockError);
-    await lockMemo(cache, 'articles', other).trust();
+    await lockMemo(store, 'articles', other).trust();
     expect(parseLockFile(tampered, other).articles['pour-over-coffee']).toBeDefined();
   });
 
-  it('should vouch for nothing when its file is damaged', async () => {
-    const { tampered } = lockTexts();
-    await writeFile(join(dir, 'lock-articles.json'), '{"version":');
-    await lockMemo(dir, 'articles', lockFile).trust();
+  it('should vouch for nothing when its file is damaged, and write it again once the text is checked', async () => {
+    const { good, tampered } = lockTexts();
+    const store = checks();
+    await store.set('articles', { version: PACKAGE_VERSION, digest: lockTextDigest(tampered) });
+    const file = join(dir, 'articles.cache', LOCK_CHECKS_STORE, `${createHash('sha256').update('articles').digest('hex')}.json`);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"version"', '"versiom"'));
+    const memo = lockMemo(store, 'articles', lockFile);
+    await memo.trust();
     expect(() => parseLockFile(tampered, lockFile)).toThrow(CorruptLockError);
+    parseLockFile(good, lockFile);
+    await memo.keep();
+    expect(await store.get('articles')).toEqual({ version: PACKAGE_VERSION, digest: lockTextDigest(good) });
   });
 });
+
+function checks(): KeyedStore {
+  return new OutputCache(join(dir, 'articles.cache')).keyedStore(LOCK_CHECKS_STORE);
+}
