@@ -45,6 +45,8 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
     const { result, pass } = await syncPass(scope, { manifest, quality, now }, lockFile, service, dev);
     // Batched: each entry is set once and Astro's debounced save of the store runs after load(), not inside it (store-batch.ts).
     handedOver = await withBatchedStore(scope.context, () => settlePass(scope, writer, result, pass, dev));
+    // Inside the pass: the dev watch does not take the loader's own cache writes for another process's.
+    await checkedLock.keep();
   } catch (error) {
     scope.tracker.finish(undefined, error instanceof Error ? error.message : String(error));
     throw error;
@@ -52,7 +54,6 @@ export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: 
     scope.activity.busy -= 1;
     if (!handedOver) await service.close();
   }
-  await checkedLock.keep();
   const source = scope.options.manifest;
   scope.log.parses(source.kind === 'file' ? parsesOf('manifest', resolve(scope.root, source.path)) : undefined, parsesOf('lock', resolve(lockFile)));
 }

@@ -102,7 +102,8 @@ describe('the loaders in astro dev while articles are still being written', () =
     const config = join(site.root, 'src/content.config.ts');
     await writeFile(config, (await readFile(config, 'utf8')).replace(/^ {2}extra: .*\n/m, ''));
     let seen: string[] = [];
-    for (let attempt = 0; attempt < 300 && !(seen.length === 1 && seen[0] === 'articles'); attempt++) {
+    // Astro reloads the content config and disposes of the collection: up to 100 s on a loaded machine (a full suite on 2 cores took over 30).
+    for (let attempt = 0; attempt < 1000 && !(seen.length === 1 && seen[0] === 'articles'); attempt++) {
       seen = await queues();
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
