@@ -75,15 +75,20 @@ export async function applyResult(scope: CollectionScope, writer: StoreWriter, r
   // every record until all were read cost a cold store's load() of 10,000 articles, outside Astro, 9.0 s and 694 MB
   // peak against 7.7 s and 490 MB.
   const misses: { article: SyncedArticle; readiness: Readiness }[] = [];
-  await Promise.all(
-    published.map((article) =>
-      limit(async () => {
-        const readiness = await prepareOne(writer, article, bySlug, pass);
-        if (readiness.kind === 'prepared' && readiness.entry.kept === undefined) misses.push({ article, readiness });
-        else await place(article, readiness, undefined);
-      }),
-    ),
-  );
+  const reading = readsAhead(scope, published) ? pass.processed.readAhead(published.map((article) => article.slug)) : undefined;
+  try {
+    await Promise.all(
+      published.map((article) =>
+        limit(async () => {
+          const readiness = await prepareOne(writer, article, bySlug, pass);
+          if (readiness.kind === 'prepared' && readiness.entry.kept === undefined) misses.push({ article, readiness });
+          else await place(article, readiness, undefined);
+        }),
+      ),
+    );
+  } finally {
+    reading?.stop();
+  }
   // How many need the pipeline decides where it runs.
   const processor = articleProcessor(pass.site, pass.checks, misses.length);
   try {
@@ -100,6 +105,18 @@ export async function applyResult(scope: CollectionScope, writer: StoreWriter, r
   }
   sweep(scope, claimedIds(published, failures, blocked));
   return failures;
+}
+
+/** Below this many articles, starting the read-ahead thread costs more than waiting on the disk could. */
+const READ_AHEAD_MIN = 200;
+
+/**
+ * Whether the pass reads its records ahead: a cold data store (none of the collection's entries in it, as in CI or a
+ * fresh clone), where each published article's record is read. Measured on 10,000 records not in the page cache: the
+ * loader's thread spent 0.6 s in `read` alone, which the floor's reads, on the thread pool, do not block on.
+ */
+function readsAhead(scope: CollectionScope, published: readonly SyncedArticle[]): boolean {
+  return published.length >= READ_AHEAD_MIN && scope.context.store.keys().length === 0;
 }
 
 /** The ids whose entries this pass keeps: its published articles, less a build's failures, and the dev server's blocked creates. */

@@ -3,9 +3,11 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OutputCache, type LockFile } from '../../src/sync/index.js';
+import { buildPackage, REPO } from '../loader/astro-site.js';
 
 let dir: string;
 afterEach(() => rm(dir, { recursive: true, force: true }));
@@ -79,4 +81,17 @@ describe('a record as written', () => {
     expect(await written(cache, 'ocha')).toContain('お茶を四分間蒸らします。');
     expect(await cache.processed.get('ocha', 'k')).toEqual({ html });
   });
+});
+
+describe('reading records ahead', () => {
+  it('should read each record once on a thread of its own (dist, as a build runs it), and leave the records as they were', async () => {
+    await buildPackage();
+    const { ProcessedStore } = (await import(pathToFileURL(join(REPO, 'dist/sync/processed-store.js')).href)) as typeof import('../../src/sync/processed-store.js');
+    const store = new ProcessedStore(join(dir, 'articles.cache'));
+    for (const slug of ['a', 'de/b', 'c']) await store.set(slug, { output: 'sha256:o', key: 'k', value: { slug } });
+    const reading = store.readAhead(['a', 'de/b', 'missing', 'c']);
+    expect(await reading.done).toBe(3);
+    reading.stop();
+    expect(await store.get('de/b', 'k')).toEqual({ slug: 'de/b' });
+  }, 120_000);
 });
