@@ -87,6 +87,8 @@ describe('processed-article cache', () => {
       { ...sound, article: { ...sound.article, links: undefined } },
       { ...sound, quality: { signature: null } },
       { ...sound, quality: { findings: {}, signature: null } },
+      // The images are checked item by item: the downloads check reads each.
+      { ...sound, article: { ...sound.article, images: [null] } },
     ];
     for (const value of misshapen) {
       await store.set('pour-over', { output: parts.output, key: processedKey(parts), value });
