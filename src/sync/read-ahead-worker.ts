@@ -1,21 +1,25 @@
-// The read-ahead thread (processed-store.ts, `readAhead`): reads each file once and keeps nothing, so the loader's own
-// reads of them, in the same order just after, find them in the operating system's page cache.
-import { closeSync, openSync, readSync } from 'node:fs';
+// The read-ahead thread (processed-store.ts, `readAhead`): reads and inflates each record, in the order the loader asks for
+// them, into the shared ring (record-ring.ts), where the loader's thread takes it with no system call of its own.
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { inflate, RingWriter, type RingMemory } from './record-ring.js';
 
-const buffer = Buffer.allocUnsafe(64 * 1024);
+const { files, memory } = workerData as { files: string[]; memory: RingMemory };
+const ring = new RingWriter(memory);
 let read = 0;
-for (const file of (workerData as { files: string[] }).files) {
+for (let i = 0; i < files.length && !ring.stopped; i = Math.max(i + 1, ring.taken)) {
+  let bytes: Buffer;
   try {
-    const fd = openSync(file, 'r');
-    try {
-      while (readSync(fd, buffer, 0, buffer.length, null) === buffer.length);
-    } finally {
-      closeSync(fd);
-    }
-    read += 1;
+    bytes = inflate(readFileSync(files[i]!));
   } catch {
-    // A record that is missing or unreadable: the loader's own read says what to do about it.
+    // Missing, unreadable or damaged: the loader's own read says what to do about it.
+    ring.skip(i);
+    continue;
   }
+  // A full ring: wait for the loader to take a record (a take after `seen` was read ends the wait at once).
+  let placed = false;
+  for (let seen = ring.taken; !ring.stopped && !(placed = ring.place(i, bytes)); seen = ring.taken) ring.wait(seen);
+  if (!placed) break;
+  read += 1;
 }
 parentPort?.postMessage({ read });

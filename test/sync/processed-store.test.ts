@@ -84,14 +84,20 @@ describe('a record as written', () => {
 });
 
 describe('reading records ahead', () => {
-  it('should read each record once on a thread of its own (dist, as a build runs it), and leave the records as they were', async () => {
+  it('should hand the loader each record from the ring its own thread filled (dist, as a build runs it), and read for itself once stopped', async () => {
     await buildPackage();
     const { ProcessedStore } = (await import(pathToFileURL(join(REPO, 'dist/sync/processed-store.js')).href)) as typeof import('../../src/sync/processed-store.js');
     const store = new ProcessedStore(join(dir, 'articles.cache'));
-    for (const slug of ['a', 'de/b', 'c']) await store.set(slug, { output: 'sha256:o', key: 'k', value: { slug } });
+    for (const slug of ['a', 'de/b', 'c']) await store.set(slug, { output: 'sha256:o', key: 'k', value: { slug, text: 'Kaffee \u2014 über 20 Minuten' } });
     const reading = store.readAhead(['a', 'de/b', 'missing', 'c']);
     expect(await reading.done).toBe(3);
-    reading.stop();
-    expect(await store.get('de/b', 'k')).toEqual({ slug: 'de/b' });
+    // Gone from the disk, the records are still in the ring.
+    await rm(join(dir, 'articles.cache/processed'), { recursive: true });
+    expect(await store.get('a', 'k')).toEqual({ slug: 'a', text: 'Kaffee \u2014 über 20 Minuten' });
+    expect(await store.get('de/b', 'other key')).toBeUndefined();
+    expect(await store.get('c', 'k')).toEqual({ slug: 'c', text: 'Kaffee \u2014 über 20 Minuten' });
+    expect(reading.stop()).toBe(3);
+    // Stopped, `get` reads the disk again.
+    expect(await store.get('c', 'k')).toBeUndefined();
   }, 120_000);
 });
