@@ -16,10 +16,15 @@ for (let i = 0; i < files.length && !ring.stopped; i = Math.max(i + 1, ring.take
     ring.skip(i);
     continue;
   }
-  // A full ring: wait for the loader to take a record (a take after `seen` was read ends the wait at once).
-  let placed = false;
-  for (let seen = ring.taken; !ring.stopped && !(placed = ring.place(i, bytes)); seen = ring.taken) ring.wait(seen);
-  if (!placed) break;
-  read += 1;
+  // A full ring: wait for the loader to take a record. `seen` is read before each try, so a take after it ends the wait at once.
+  let seen = ring.taken;
+  let placed = ring.place(i, bytes);
+  while (placed === 'full' && !ring.stopped) {
+    ring.wait(seen);
+    seen = ring.taken;
+    placed = ring.place(i, bytes);
+  }
+  if (placed === 'full') break;
+  if (placed === 'placed') read += 1;
 }
 parentPort?.postMessage({ read });

@@ -9,15 +9,14 @@ import { gunzipSync } from 'node:zlib';
 /** Bytes of inflated records the ring holds at once (a record is 15–25 KB: about 800 of them). */
 export const RING_BYTES = 16 * 1024 * 1024;
 
-/** A record's state in `slots` (3 numbers a record: state, offset, length). */
-export const PENDING = 0;
-export const READY = 1;
+/** A record's state in `slots` (3 numbers a record: state, offset, length): not read yet (0), ready, or skipped. */
+const READY = 1;
 /** Missing, unreadable, damaged or larger than half the ring: the loader reads it itself. */
-export const SKIPPED = 2;
+const SKIPPED = 2;
 
 /** `control`: the index below which the loader takes no more records (the thread may reuse their bytes), and the stop flag. */
-export const TAKEN = 0;
-export const STOPPED = 1;
+const TAKEN = 0;
+const STOPPED = 1;
 
 /** The memory both threads share. */
 export interface RingMemory {
@@ -74,11 +73,10 @@ export class RingReader {
   }
 }
 
-/** A record's bytes in the ring, from `start` up to `end`. */
+/** Where a record's bytes start in the ring. */
 interface Placed {
   index: number;
   start: number;
-  end: number;
 }
 
 /** The thread's side: places each record in the ring, where it fits without touching a record the loader may still take. */
@@ -109,21 +107,21 @@ export class RingWriter {
     Atomics.store(this.#slots, index * 3, SKIPPED);
   }
 
-  /** Puts record `index` in the ring; false when it does not fit now (`wait`, then try again). A record larger than half the ring is skipped. */
-  place(index: number, bytes: Uint8Array): boolean {
+  /** Puts record `index` in the ring; `full` when it does not fit now (`wait`, then try again). A record larger than half the ring is skipped. */
+  place(index: number, bytes: Uint8Array): 'placed' | 'skipped' | 'full' {
     if (bytes.length > this.#ring.length / 2) {
       this.skip(index);
-      return true;
+      return 'skipped';
     }
     const start = this.#room(bytes.length);
-    if (start === undefined) return false;
+    if (start === undefined) return 'full';
     this.#ring.set(bytes, start);
     this.#slots[index * 3 + 1] = start;
     this.#slots[index * 3 + 2] = bytes.length;
     Atomics.store(this.#slots, index * 3, READY);
-    this.#placed.push({ index, start, end: start + bytes.length });
+    this.#placed.push({ index, start });
     this.#head = start + bytes.length;
-    return true;
+    return 'placed';
   }
 
   /** Waits until the loader takes a record after `seen` (at once if it has) or stops; 100 ms at most, which only bounds a missed wake. */
