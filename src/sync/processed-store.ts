@@ -95,9 +95,9 @@ export class ProcessedStore {
    * the thread skips ahead. `done` says how many records the thread put in the ring (undefined when it was stopped first
    * or could not run); `stop` stops it (`get` reads for itself again), and says how many records `get` took from the ring.
    */
-  readAhead(slugs: readonly string[], ringBytes?: number): { done: Promise<number | undefined>; stop: () => number } {
+  readAhead(slugs: readonly string[]): { done: Promise<number | undefined>; stop: () => number } {
     const files = slugs.map((slug) => this.file(slug));
-    const memory = ringMemory(files.length, ringBytes);
+    const memory = ringMemory(files.length);
     const ahead = new RingReader(files, memory);
     const worker = new Worker(new URL('./read-ahead-worker.js', import.meta.url), { workerData: { files, memory } });
     worker.unref();
