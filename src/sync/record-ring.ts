@@ -7,7 +7,7 @@
 import { gunzipSync } from 'node:zlib';
 
 /** Bytes of inflated records the ring holds at once (a record is 15–25 KB: about 800 of them). */
-export const RING_BYTES = 16 * 1024 * 1024;
+const RING_BYTES = 16 * 1024 * 1024;
 
 /** A record's state in `slots` (3 numbers a record: state, offset, length): not read yet (0), ready, or skipped. */
 const READY = 1;
@@ -25,6 +25,7 @@ export interface RingMemory {
   ring: SharedArrayBuffer;
 }
 
+/** The shared memory of a read-ahead of `records` records, with a ring of `bytes`. */
 export function ringMemory(records: number, bytes = RING_BYTES): RingMemory {
   return { control: new SharedArrayBuffer(8), slots: new SharedArrayBuffer(Math.max(1, records) * 12), ring: new SharedArrayBuffer(bytes) };
 }
