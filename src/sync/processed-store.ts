@@ -63,7 +63,7 @@ export class ProcessedStore {
     const envelope = this.#ahead?.take(file, (bytes) => envelopeOf(bytes)) ?? this.#read(file);
     if (envelope === 'missing') return undefined;
     if (envelope === 'damaged') {
-      this.#onDamaged?.(this.file(slug));
+      this.#onDamaged?.(file);
       return undefined;
     }
     return envelope.slug === slug && envelope.key === key ? envelope.value : undefined;
