@@ -1,5 +1,5 @@
 // Canonical JSON: keys sorted at every level, so equal requests have one text and one hash (the lock file's request hash, the emulator's ledger and its writer's seed).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** A JSON value with object keys in sorted order. */
 export type CanonicalValue = null | boolean | number | string | CanonicalValue[] | { [key: string]: CanonicalValue };
@@ -85,5 +85,5 @@ export function canonicalJson(value: unknown): string {
 
 /** Hex SHA-256 of a value's canonical JSON. */
 export function canonicalJsonHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return hash('sha256', canonicalJson(value), 'hex');
 }

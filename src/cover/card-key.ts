@@ -1,5 +1,5 @@
 // A generated card's cache key: everything its pixels come from (text, locale, colour, size, layout, the canvas's version and the versions of the fonts it is set in, or lacks), so equal keys mean equal files.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { CardFonts, type CardText } from './card-fonts.js';
 
@@ -58,7 +58,7 @@ export function textFonts(...texts: CardText[]): Record<string, string> {
 export function cardKey(inputs: CardInputs, versions: CardLibraries): string {
   const { title, siteName, locale, color, width, height } = inputs;
   const text = JSON.stringify({ layout: CARD_LAYOUT_VERSION, title, siteName, locale: locale ?? null, color, width, height, ...versions });
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return hash('sha256', text, 'hex').slice(0, 16);
 }
 
 /** `<slug>-<key>.png`: one name per article and inputs, so a changed title is a new URL that social sites fetch again. */

@@ -1,5 +1,5 @@
 // The generated cover card's settings: the loader option `coverCard` (on unless `false`), its colours and the site name it shows.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 
 /** The card's size in pixels: the 1.91:1 image that Open Graph and X's large card show uncropped. */
@@ -55,6 +55,6 @@ function hostOf(site: string | URL | undefined): string | undefined {
 
 /** The article's colour: one of the list, chosen by its slug, so it stays when other articles come and go. */
 export function cardColor(settings: CardSettings, slug: string): string {
-  const index = createHash('sha256').update(slug).digest().readUInt32BE(0) % settings.colors.length;
+  const index = hash('sha256', slug, 'buffer').readUInt32BE(0) % settings.colors.length;
   return settings.colors[index]!;
 }

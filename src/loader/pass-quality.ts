@@ -1,5 +1,5 @@
 // The quality checks of one pass: which settings it uses (the loader option wins over the manifest's), near_duplicate across the collection once every entry is in the store, and the pass's findings.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { LoaderContext } from 'astro/loaders';
 import type { ArticleSpec, Manifest } from '../manifest/index.js';
 import { checksOff } from '../quality/article-quality.js';
@@ -96,9 +96,9 @@ function sameFindings(a: readonly Finding[], b: readonly Finding[]): boolean {
 
 /** The mark a digest carries for an entry's near-duplicate findings: changed findings, a changed digest. */
 function findingsMark(findings: readonly Finding[]): string {
-  const hash = createHash('sha256');
-  for (const finding of findings) hash.update(`${finding.severity}\u0000${finding.message}\u0001`);
-  return hash.digest('hex').slice(0, 16);
+  let text = '';
+  for (const finding of findings) text += `${finding.severity}\u0000${finding.message}\u0001`;
+  return hash('sha256', text, 'hex').slice(0, 16);
 }
 
 interface Collection {

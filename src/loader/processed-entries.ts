@@ -1,7 +1,7 @@
 // Processed articles kept in the committed cache: the key that says a record still holds what the pipeline would make,
 // and the shape a record must have to be used. A build with a cold Astro data store (CI, a fresh clone) takes each
 // unchanged article from here instead of running the pipeline again.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -81,7 +81,7 @@ export interface ProcessedKeyParts {
 export function processedKey(parts: ProcessedKeyParts): string {
   const edit = parts.edit === null ? null : editHash(parts.edit);
   const text = JSON.stringify({ format: RECORD_FORMAT, ...parts, edit });
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** Where downloaded images live: a record is only used while every image it downloaded is still on disk. */

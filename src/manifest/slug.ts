@@ -62,6 +62,14 @@ function transliterates(letter: string, spelling: SlugSpelling): boolean {
 }
 
 /**
+ * Words of ASCII letters and digits, one space or hyphen between them: the slug `@sindresorhus/slugify` makes of such a
+ * keyword (nothing to transliterate, normalise or replace) is the keyword lower-cased, with its spaces as hyphens. Made
+ * here without the library's tables and passes, which were most of a 10,000-keyword manifest's resolution (a test holds
+ * the two equal).
+ */
+const PLAIN_KEYWORD = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/;
+
+/**
  * The slug for a keyword.
  *
  * - When every letter transliterates (see SlugSpelling), the keyword is transliterated and
@@ -76,6 +84,7 @@ function transliterates(letter: string, spelling: SlugSpelling): boolean {
  * Returns '' when the keyword has nothing to make a slug from (e.g. `!!!`).
  */
 export function deriveSlug(keyword: string, options: { spelling?: SlugSpelling } = {}): string {
+  if (PLAIN_KEYWORD.test(keyword)) return keyword.toLowerCase().replaceAll(' ', '-');
   const normalized = keyword.normalize('NFKC');
   const letters = normalized.match(/\p{L}/gu) ?? [];
   const spelling = options.spelling ?? 'readable';

@@ -96,6 +96,21 @@ describe('the card settings', () => {
     expect(packages('Coffee ☕')).toEqual(['@fontsource-variable/inter', '@fontsource/noto-emoji']);
   });
 
+  it('should set a text of printable ASCII as its letters looked up one by one are set', () => {
+    const fonts = new CardFonts();
+    // `é` sends the second text letter by letter (Inter's latin subset has it too); the first takes the ASCII path.
+    for (const text of ['Pour Over: 1/16 ratio (best) #1!', '  spaced   out  ', '~{}|`^_@[]\\']) {
+      const ascii = fonts.text(text);
+      const looked = fonts.text(`${text} é`);
+      expect(ascii).toEqual({ ...looked, shown: looked.shown.replace(/ ?é$/, '') });
+      expect(ascii.fonts.map((font) => font.replace(/@[^@]+$/, ''))).toEqual(['@fontsource-variable/inter']);
+    }
+    expect(fonts.text('   ')).toEqual({ shown: '', faces: [], fonts: [], missing: [] });
+    // Without Inter the letters are not all in one font's subset: each is looked up, and the ones no font has are left out.
+    const withoutInter = new CardFonts((pkg) => (pkg.name === '@fontsource-variable/inter' ? undefined : locateInstalled(pkg)));
+    expect(withoutInter.text('Coffee 101').missing).toEqual([{ script: 'Latin, Cyrillic, Greek and Vietnamese', package: '@fontsource-variable/inter', example: 'C' }]);
+  });
+
   it('should leave out a letter no installed font has, whole graphemes at a time, and name the font to install', () => {
     const fonts = new CardFonts((pkg) => (pkg.install === 'optional' ? undefined : locateInstalled(pkg)));
     expect(fonts.text('Family 👨‍👩‍👧 time')).toMatchObject({ shown: 'Family time', missing: [{ script: 'emoji', package: '@fontsource/noto-emoji', example: '👨' }] });

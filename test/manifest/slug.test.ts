@@ -1,4 +1,5 @@
 // Slugs: derived from the keyword alone, transliterated or kept in their own script, and refused when unsafe.
+import slugify from '@sindresorhus/slugify';
 import { describe, expect, it } from 'vitest';
 import { deriveSlug, validateSlug } from '../../src/manifest/index.js';
 
@@ -31,6 +32,20 @@ describe('deriveSlug', () => {
 
   it('should keep the combining marks of scripts such as Devanagari', () => {
     expect(deriveSlug('कृत्रिम बुद्धि')).toBe('कृत्रिम-बुद्धि');
+  });
+
+  it('should give a keyword of plain ASCII words the slug the library gives it, without the library', () => {
+    // deriveSlug makes these itself (PLAIN_KEYWORD); the library's own result is the reference, for every case and separator.
+    let seed = 42;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+    const keywords = ['APIs guide', 'FOO360 bar', 'iPhone 15 cases', 'e-bike tips', 'Top-10 SEO tools 2026', 'x', '0'];
+    for (let i = 0; i < 2000; i++) {
+      const words = Array.from({ length: 1 + next(6) }, () => Array.from({ length: 1 + next(9) }, () => letters[next(letters.length)]).join(''));
+      keywords.push(words.reduce((text, word) => `${text}${next(3) === 0 ? '-' : ' '}${word}`));
+    }
+    for (const keyword of keywords) expect(deriveSlug(keyword), keyword).toBe(slugify(keyword, { decamelize: false }));
+    expect(deriveSlug('Top-10 SEO tools 2026')).toBe('top-10-seo-tools-2026');
   });
 
   it('should give the same slug for the same keyword every time', () => {
