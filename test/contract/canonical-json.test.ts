@@ -1,6 +1,6 @@
 // Canonical JSON: keys sorted at every level, and a refusal (not a silent `null`) for anything JSON cannot hold exactly, so no two requests share a hash by accident.
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, canonicalJsonHash, CanonicalJsonError } from '../../src/contract/canonical-json.js';
+import { canonicalJson, canonicalJsonHash, CanonicalJsonError, canonicalValue } from '../../src/contract/canonical-json.js';
 import { articleRequestSchema } from '../../src/contract/request-schema.js';
 import { hashArticleRequest } from '../../src/emulator/index.js';
 import { canonicalRequest, requestHash } from '../../src/sync/index.js';
@@ -8,6 +8,20 @@ import { canonicalRequest, requestHash } from '../../src/sync/index.js';
 describe('canonicalJson', () => {
   it('should sort keys at every level, in lists too, and leave out undefined members', () => {
     expect(canonicalJson({ b: 1, a: { d: [{ z: true, y: null }], c: 'x' }, e: undefined })).toBe('{"a":{"c":"x","d":[{"y":null,"z":true}]},"b":1}');
+  });
+
+  it('should write the text JSON.stringify writes of the sorted copy, array-index keys and all', () => {
+    const values: unknown[] = [
+      { b: 1, a: { d: [{ z: true, y: null }], c: 'x' }, e: undefined },
+      { '10': 'ten', '9': 'nine', '01': 'not an index', a: 1, '4294967294': 'last index', '4294967295': 'not an index', '-1': 'no', '1.5': 'no' },
+      { 'é': 1, e: 2, 'Z': 3, '\u2028': 4, '"q"': 5, 'emoji 🍰': [1, -0, 1e21, 0.1, 'a\u0000b'] },
+      JSON.parse('{"__proto__": {"x": 1}, "y": 2}'),
+      [[], {}, [{}], { a: [] }],
+      'text',
+      3,
+      null,
+    ];
+    for (const value of values) expect(canonicalJson(value)).toBe(JSON.stringify(canonicalValue(value)));
   });
 
   it.each([
