@@ -3,8 +3,7 @@
 // articles and settings are those of the last build reads them instead of measuring the collection again, as it reads
 // each article's own findings from its processed record. `check` reads them too (cli/current-findings.ts).
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import type { ArticlePairs } from './near-duplicates.js';
+import type { ArticlePairs, NearDuplicatePair } from './near-duplicates.js';
 import type { KeyedStore } from '../sync/index.js';
 
 /** The cache's subdirectory (a keyed store: a damaged file is warned about and decided again, `verify` checks it, `prune` keeps it). */
@@ -16,11 +15,11 @@ const MEMO_FORMAT = 1;
  * One article's pairs as kept: `[slug, [[otherSlug, similarity, estimated], …], more, windowed?]`, compact since a
  * corpus of alike articles has tens of thousands (`windowed`, when `more` is a lower bound, is left out when false).
  */
-const memoSchema = z.object({
-  decided: z.string(),
-  articles: z.array(z.tuple([z.string(), z.array(z.tuple([z.string(), z.number(), z.boolean()])), z.number().int().nonnegative()], z.literal(true))),
-});
-type Memo = z.infer<typeof memoSchema>;
+type KeptArticle = [string, [string, number, boolean][], number] | [string, [string, number, boolean][], number, true];
+interface Memo {
+  decided: string;
+  articles: KeptArticle[];
+}
 
 /** A finished article as the memo knows it: its slug and its processed record's key (which fixes its HTML, and so its shingles). */
 export interface MemoArticle {
@@ -40,18 +39,31 @@ export function memoKey(threshold: number, articles: readonly MemoArticle[]): st
 
 /** The pairs kept for `collection` when they were decided from `decided`; undefined otherwise (none kept, another collection state, damaged). */
 export async function readMemo(store: KeyedStore, collection: string, decided: string): Promise<ArticlePairs[] | undefined> {
-  const parsed = memoSchema.safeParse(await store.get(collection));
-  if (!parsed.success || parsed.data.decided !== decided) return undefined;
-  return pairsOf(parsed.data);
+  return pairsOf(await store.get(collection), decided);
 }
 
-function pairsOf(memo: Memo): ArticlePairs[] {
-  return memo.articles.map(([slug, pairs, more, windowed]) => ({
-    slug,
-    pairs: pairs.map(([otherSlug, similarity, estimated]) => ({ slug, otherSlug, similarity, ...(estimated ? { estimated } : {}) })),
-    more,
-    ...(windowed === true ? { windowed } : {}),
-  }));
+/**
+ * The pairs of a memo decided from `decided`, each checked as it is read; undefined for another memo or one of another shape.
+ * Checked here rather than by a schema, which copied every pair first (67 MB and 50 ms of a 10,000-article cold load()).
+ */
+function pairsOf(memo: unknown, decided: string): ArticlePairs[] | undefined {
+  if (typeof memo !== 'object' || memo === null || (memo as Partial<Memo>).decided !== decided) return undefined;
+  const articles = (memo as Partial<Memo>).articles;
+  if (!Array.isArray(articles)) return undefined;
+  const read: ArticlePairs[] = [];
+  for (const kept of articles as unknown[]) {
+    if (!Array.isArray(kept) || kept.length < 3 || kept.length > 4 || typeof kept[0] !== 'string' || !Array.isArray(kept[1])) return undefined;
+    const [slug, pairs, more, windowed] = kept as [string, unknown[], unknown, unknown];
+    if (typeof more !== 'number' || !Number.isInteger(more) || more < 0 || (kept.length === 4 && windowed !== true)) return undefined;
+    const article: ArticlePairs = { slug, pairs: [], more, ...(windowed === true ? { windowed } : {}) };
+    for (const pair of pairs) {
+      if (!Array.isArray(pair) || pair.length !== 3 || typeof pair[0] !== 'string' || typeof pair[1] !== 'number' || typeof pair[2] !== 'boolean') return undefined;
+      const [otherSlug, similarity, estimated] = pair as [string, number, boolean];
+      article.pairs.push({ slug, otherSlug, similarity, ...(estimated ? { estimated } : {}) } satisfies NearDuplicatePair);
+    }
+    read.push(article);
+  }
+  return read;
 }
 
 /**
@@ -60,8 +72,8 @@ function pairsOf(memo: Memo): ArticlePairs[] {
  */
 export async function findMemo(store: KeyedStore, decided: string): Promise<ArticlePairs[] | undefined> {
   for (const value of await store.values()) {
-    const parsed = memoSchema.safeParse(value);
-    if (parsed.success && parsed.data.decided === decided) return pairsOf(parsed.data);
+    const pairs = pairsOf(value, decided);
+    if (pairs !== undefined) return pairs;
   }
   return undefined;
 }
@@ -71,9 +83,8 @@ export function writeMemo(store: KeyedStore, collection: string, decided: string
   const memo: Memo = {
     decided,
     articles: articles.map(({ slug, pairs, more, windowed }) => {
-      const kept: Memo['articles'][number] = [slug, pairs.map((pair) => [pair.otherSlug, pair.similarity, pair.estimated === true] as [string, number, boolean]), more];
-      if (windowed === true) kept.push(true);
-      return kept;
+      const kept = pairs.map((pair) => [pair.otherSlug, pair.similarity, pair.estimated === true] as [string, number, boolean]);
+      return windowed === true ? [slug, kept, more, true] : [slug, kept, more];
     }),
   };
   return store.set(collection, memo);

@@ -53,6 +53,22 @@ describe('the near-duplicate memo', () => {
     expect(articlePairFindings(read!, resolveQualityOptions()).at(-1)!.message).toMatch(/\(and at least 2 more like it\)$/);
   });
 
+  it('should miss for a memo of the right state whose pairs are misshapen, and read a sound one whole', async () => {
+    const store = cache.keyedStore(NEAR_DUPLICATES_STORE);
+    const sound = ['a', [['b', 0.9, false], ['c', 0.8, true]], 2];
+    await store.set('articles', { decided: 's', articles: [sound, ['d', [], 0, true]] });
+    expect(await readMemo(store, 'articles', 's')).toEqual([
+      { slug: 'a', pairs: [{ slug: 'a', otherSlug: 'b', similarity: 0.9 }, { slug: 'a', otherSlug: 'c', similarity: 0.8, estimated: true }], more: 2 },
+      { slug: 'd', pairs: [], more: 0, windowed: true },
+    ]);
+    for (const damaged of [['a', [['b', '0.9', false]], 2], ['a', [['b', 0.9]], 2], ['a', [], -1], ['a', [], 1.5], ['a', [], 0, 'yes'], [1, [], 0], ['a', {}, 0], 'a']) {
+      await store.set('articles', { decided: 's', articles: [sound, damaged] });
+      expect(await readMemo(store, 'articles', 's'), JSON.stringify(damaged)).toBeUndefined();
+    }
+    await store.set('articles', { decided: 's', articles: 'none' });
+    expect(await readMemo(store, 'articles', 's')).toBeUndefined();
+  });
+
   it('should be decided from the articles in any order, and from each record key and the threshold', () => {
     const articles = [{ slug: 'a', key: 'k1' }, { slug: 'b', key: 'k2' }];
     expect(memoKey(0.6, articles)).toBe(memoKey(0.6, [...articles].reverse()));
