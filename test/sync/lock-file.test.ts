@@ -15,6 +15,7 @@ import {
   writeLockFile,
   type LockFile,
 } from '../../src/sync/index.js';
+import { isVerifiedLock, lockTextDigest } from '../../src/sync/verified-locks.js';
 import { childScript, spawnTsChild } from './ts-child.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/locks/', import.meta.url));
@@ -59,6 +60,22 @@ describe('lock file', () => {
     expect(lock.articles['best-coffee-grinder']).toMatchObject({ words: 3012, images: 0, imageWords: 0 });
     expect(lock.articles['espresso-at-home']!.previous).toMatchObject({ words: 1788, images: 3, imageWords: 600 });
     expect(serializeLockFile(lock)).toBe(text);
+  });
+
+  it('should read a text it checked before as the schema read it, without checking it again', async () => {
+    const json = JSON.parse(await readFile(join(FIXTURES, 'billed-v1.json'), 'utf8')) as { articles: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+    delete json.articles['best-coffee-grinder']!.attempt;
+    json.articles['best-coffee-grinder']!.approved = { output: json.articles['best-coffee-grinder']!.output, approvedAt: '2025-01-04T10:00:00.000Z' };
+    json.schedule = { 'espresso-at-home': '2025-02-01T09:00:00.000Z' };
+    json.spent = { '2025-01': { articles: 2, words: 4800 } };
+    const text = JSON.stringify(json, null, 1);
+    const file = join(dir, 'articles.lock.json');
+    await writeFile(file, text);
+    const checked = await readLockFile(file);
+    expect(checked.articles['best-coffee-grinder']!.attempt).toBe(1);
+    // The first read checked the text; the second takes it as checked.
+    expect(isVerifiedLock(file, lockTextDigest(text))).toBe(true);
+    expect(await readLockFile(file)).toEqual(checked);
   });
 
   it('should read version 1 entries written before billing records existed', async () => {
