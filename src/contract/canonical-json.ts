@@ -84,11 +84,12 @@ function pathOf(at: readonly (string | number)[]): string {
  * the sorted copy holds them: array-index keys (`"0"`, `"10"`) first, by number, as every JavaScript object orders them; then
  * the others, sorted.
  */
-export function canonicalJson(value: unknown): string {
-  return textOf(value, []);
+export function canonicalJson(value: unknown, options: { omit?: readonly string[] } = {}): string {
+  return textOf(value, [], options.omit);
 }
 
-function textOf(value: unknown, at: (string | number)[]): string {
+/** `omit`: members of `value` itself (not of the values inside it) left out, as if they were undefined. */
+function textOf(value: unknown, at: (string | number)[], omit?: readonly string[]): string {
   if (value === null) return 'null';
   if (typeof value === 'boolean' || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return JSON.stringify(value);
   if (Array.isArray(value)) {
@@ -101,7 +102,7 @@ function textOf(value: unknown, at: (string | number)[]): string {
   for (const key of keysInOrder(value)) {
     const inner = (value as Record<string, unknown>)[key];
     // `__proto__` never reached the sorted copy's text: assigning it set the copy's prototype.
-    if (inner !== undefined && key !== '__proto__') text += `${text === '{' ? '' : ','}${JSON.stringify(key)}:${memberText(inner, key, at)}`;
+    if (inner !== undefined && key !== '__proto__' && omit?.includes(key) !== true) text += `${text === '{' ? '' : ','}${JSON.stringify(key)}:${memberText(inner, key, at)}`;
   }
   return `${text}}`;
 }
@@ -126,7 +127,7 @@ function keysInOrder(value: object): string[] {
   return [...keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((key) => !isArrayIndex(key))];
 }
 
-/** Hex SHA-256 of a value's canonical JSON. */
-export function canonicalJsonHash(value: unknown): string {
-  return hash('sha256', canonicalJson(value), 'hex');
+/** Hex SHA-256 of a value's canonical JSON (`omit`: as `canonicalJson`'s). */
+export function canonicalJsonHash(value: unknown, options: { omit?: readonly string[] } = {}): string {
+  return hash('sha256', canonicalJson(value, options), 'hex');
 }

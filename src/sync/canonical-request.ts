@@ -52,11 +52,8 @@ const hashes = new WeakMap<object, string>();
 export function requestHash(request: ArticleRequestInput | ArticleRequest | Record<string, unknown>): string {
   const known = hashes.get(request);
   if (known !== undefined) return known;
-  // The parsed request less its non-content members, hashed as canonical text: canonicalRequest's sorted copy is not made.
-  const parsed = parseRequest(request) as Record<string, unknown>;
-  const content: Record<string, unknown> = {};
-  for (const key of Object.keys(parsed)) if (!(NON_CONTENT_PARAMETERS as readonly string[]).includes(key)) content[key] = parsed[key];
-  const hash = `sha256:${canonicalJsonHash(content)}`;
+  // The parsed request's canonical text less its non-content members: canonicalRequest's copy is not made.
+  const hash = `sha256:${canonicalJsonHash(parseRequest(request), { omit: NON_CONTENT_PARAMETERS })}`;
   if (Object.isFrozen(request)) hashes.set(request, hash);
   return hash;
 }

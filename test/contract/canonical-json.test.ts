@@ -22,6 +22,8 @@ describe('canonicalJson', () => {
       null,
     ];
     for (const value of values) expect(canonicalJson(value)).toBe(JSON.stringify(canonicalValue(value)));
+    // Left out at the top only.
+    expect(canonicalJson({ b: 1, a: { b: 2 }, c: 3 }, { omit: ['b', 'c'] })).toBe('{"a":{"b":2}}');
   });
 
   it.each([
