@@ -14,6 +14,8 @@ const SECOND = ['delta milk frothers', 'new one in the middle', 'alpha coffee gr
 const GIVEN = ['  - keyword: echo cold brew', '    publishDate: 2020-01-01'];
 const BEFORE_START = '2026-11-20T00:00:00Z';
 const DECEMBER_4TH = '2026-12-04T12:00:00Z';
+/** Two days past the machine's clock: the articles, written today by the emulator, are past their refreshAfter (1d) then, whatever today is. */
+const TWO_DAYS_ON = new Date(Date.now() + 2 * 86_400_000).toISOString();
 
 let emulator: RunningEmulator;
 let site: Site;
@@ -21,14 +23,15 @@ let first: RunResult;
 let second: RunResult;
 let firstLock: { schedule?: Record<string, string> };
 let secondLock: { schedule?: Record<string, string> };
-let planBefore: { calendar: { rows: { slug: string; source: string; live: boolean; publishDate: string }[] }; refresh: { due: { slug: string }[] } };
+let planBefore: { calendar: { rows: { slug: string; source: string; live: boolean; publishDate: string }[] } };
+let planTwoDaysOn: { refresh: { due: { slug: string }[] } };
 const creations: number[] = [];
 let lockUnchangedByPlan: boolean;
 let frozenSync: number | null;
 let publishedOnDecember4th: string[];
 let withDrafts: RunResult;
 
-// refreshAfter: 1d — on December 4th the articles written today (the machine's clock) are past it.
+// refreshAfter: 1d — two days past the machine's clock, the articles written today are past it.
 const manifest = (keywords: readonly string[]) => ['defaults:', '  articleLength: short', '  refreshAfter: 1d', SCHEDULE, 'articles:', ...keywords.map((keyword) => `  - ${keyword}`), ...GIVEN, ''].join('\n');
 const env = (now: string) => ({ ARTICLES_API_URL: emulator.url, ARTICLES_API_KEY: emulator.apiKey, ARTICLE_LOADER_NOW: now });
 const page = (slug: string) => join(site.root, 'dist/articles', slug, 'index.html');
@@ -75,13 +78,15 @@ beforeAll(async () => {
   await writeFile(join(site.root, 'articles.yaml'), manifest(SECOND));
   const lockText = await readFile(join(site.root, 'articles.lock.json'), 'utf8');
   planBefore = JSON.parse(cli(['plan', '--json'], env(DECEMBER_4TH)).stdout) as typeof planBefore;
+  planTwoDaysOn = JSON.parse(cli(['plan', '--json'], env(TWO_DAYS_ON)).stdout) as typeof planTwoDaysOn;
   frozenSync = cli(['sync', '--json'], { ...env(DECEMBER_4TH), CI: '1' }).code;
   lockUnchangedByPlan = lockText === (await readFile(join(site.root, 'articles.lock.json'), 'utf8'));
   second = await astro(site.root, ['build'], env(DECEMBER_4TH));
   creations.push(emulator.ledger.creations.length);
   secondLock = await lockOf();
   publishedOnDecember4th = await published();
-  withDrafts = await astro(site.root, ['build'], { ...env(DECEMBER_4TH), CALENDAR_DRAFTS: '1' });
+  // Drafts on shows every entry whatever the date; built two days on, when every written article is due for a refresh.
+  withDrafts = await astro(site.root, ['build'], { ...env(TWO_DAYS_ON), CALENDAR_DRAFTS: '1' });
   creations.push(emulator.ledger.creations.length);
 }, 360_000);
 
@@ -134,8 +139,8 @@ describe('the content calendar in astro build', () => {
   });
 
   it('should never pay for a refresh in a build, though plan lists the articles past their refreshAfter', () => {
-    expect(planBefore.refresh.due.map((article) => article.slug).sort()).toEqual(['alpha-coffee-grinders', 'bravo-pour-over-kettles', 'charlie-french-press', 'delta-milk-frothers', 'echo-cold-brew']);
-    // 5 created by the first build; the second creates only its 2 new entries; the third nothing.
+    expect(planTwoDaysOn.refresh.due.map((article) => article.slug).sort()).toEqual(['alpha-coffee-grinders', 'bravo-pour-over-kettles', 'charlie-french-press', 'delta-milk-frothers', 'echo-cold-brew']);
+    // 5 created by the first build; the second creates only its 2 new entries; the third, built when all 7 are due, nothing.
     expect(creations).toEqual([5, 7, 7]);
   });
 });
