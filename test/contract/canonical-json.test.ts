@@ -46,10 +46,12 @@ describe('canonicalJson', () => {
 });
 
 describe('one canonical JSON for the lock file and the emulator', () => {
-  const request = { targetKeyword: 'best pour over kettles', articleLength: 'long' as const, polishSettings: { humanize: true } };
+  // With the non-content members too: requestHash leaves them out while writing, canonicalRequest by copying.
+  const request = { targetKeyword: 'best pour over kettles', articleLength: 'long' as const, polishSettings: { humanize: true }, integrationId: 'int-1', webhookUrl: 'https://example.com/hook' };
 
   it('should hash the lock file\'s canonical request exactly as JSON.stringify of the sorted request did', () => {
     const canonical = canonicalRequest(request);
+    expect(Object.keys(canonical)).not.toContain('webhookUrl');
     expect(canonicalJson(canonical)).toBe(JSON.stringify(canonical));
     expect(requestHash(request)).toBe(`sha256:${canonicalJsonHash(canonical)}`);
   });
