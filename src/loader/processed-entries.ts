@@ -63,6 +63,9 @@ const keyedRecordSchema = recordSchema.extend({
   quality: recordSchema.shape.quality.unwrap().extend({ findings: anyItems }).nullable(),
 });
 
+/** Where a record keeps the article's HTML, its one long text: a read-ahead carries it apart from the rest (processed-store.ts, `readAhead`). */
+export const RECORD_TEXT = ['article', 'html'] as const;
+
 /** Everything the pipeline's result depends on. Equal parts, equal key; any part changed, a miss. */
 export interface ProcessedKeyParts {
   /** This package's version: a new release may process differently. */

@@ -14,7 +14,7 @@ import { gzip } from 'node:zlib';
 import { z } from 'zod';
 import { isAtomicTempFile, listTree, writeFileAtomic } from './atomic-file.js';
 import type { LockFile } from './lock-file.js';
-import { inflate, RingReader, ringMemory } from './record-ring.js';
+import { inflate, RingReader, ringMemory, type RingRecord } from './record-ring.js';
 
 export const PROCESSED_DIR_NAME = 'processed';
 const gzipAsync = promisify(gzip);
@@ -46,6 +46,8 @@ export class ProcessedStore {
   #onDamaged: ((file: string) => void) | undefined;
   /** The read-ahead under way, whose ring `get` takes records from. */
   #ahead: RingReader | undefined;
+  /** Where in a record's value its long text is, which the read-ahead carries apart (`readAhead`'s `text`). */
+  #textPath: readonly string[] = [];
 
   constructor(cacheDir: string, options: { onDamaged?: (file: string) => void } = {}) {
     this.cacheDir = cacheDir;
@@ -60,7 +62,8 @@ export class ProcessedStore {
   /** The value stored for `slug` under `key`; undefined when there is none, it has another key, or the file is damaged. */
   async get(slug: string, key: string): Promise<unknown> {
     const file = this.file(slug);
-    const envelope = this.#ahead?.take(file, (bytes) => envelopeOf(bytes)) ?? this.#read(file);
+    const taken = this.#ahead?.take(file);
+    const envelope = (taken === undefined ? undefined : envelopeTaken(taken, this.#textPath)) ?? this.#read(file);
     if (envelope === 'missing') return undefined;
     if (envelope === 'damaged') {
       this.#onDamaged?.(file);
@@ -94,14 +97,18 @@ export class ProcessedStore {
    * that reads most of its records (a cold data store). A record not yet read when asked for is read by `get` itself, and
    * the thread skips ahead. `done` says how many records the thread put in the ring (undefined when it was stopped first
    * or could not run); `stop` stops it (`get` reads for itself again), and says how many records `get` took from the ring.
+   * `text`: the path in a record's value of its one long string (the article's HTML), which the thread takes out of the JSON
+   * and the ring carries apart (record-ring.ts, `takeOutText`), so the loader's thread neither parses it nor has its
+   * collections copy it.
    */
-  readAhead(slugs: readonly string[]): { done: Promise<number | undefined>; stop: () => number } {
+  readAhead(slugs: readonly string[], options: { text?: readonly string[] } = {}): { done: Promise<number | undefined>; stop: () => number } {
     const files = slugs.map((slug) => this.file(slug));
     const memory = ringMemory(files.length);
     const ahead = new RingReader(files, memory);
-    const worker = new Worker(new URL('./read-ahead-worker.js', import.meta.url), { workerData: { files, memory } });
+    const worker = new Worker(new URL('./read-ahead-worker.js', import.meta.url), { workerData: { files, memory, textMember: options.text?.at(-1) } });
     worker.unref();
     this.#ahead = ahead;
+    this.#textPath = options.text ?? [];
     // Best effort: a thread that cannot start or fails leaves `get` reading for itself.
     const done = new Promise<number | undefined>((resolve) => {
       worker.once('message', (message: { read: number }) => resolve(message.read));
@@ -181,11 +188,36 @@ export class ProcessedStore {
 /** A record's envelope from its inflated bytes; damaged when they are not one. */
 function envelopeOf(bytes: Buffer): Envelope | 'damaged' {
   try {
-    const parsed = envelopeSchema.safeParse(JSON.parse(bytes.toString('utf8')));
-    return parsed.success ? parsed.data : 'damaged';
+    return envelopeFrom(JSON.parse(bytes.toString('utf8')));
   } catch {
     return 'damaged';
   }
+}
+
+function envelopeFrom(value: unknown): Envelope | 'damaged' {
+  const parsed = envelopeSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'damaged';
+}
+
+/**
+ * A record from the ring: its head's envelope, with the text put back where it was taken out (at `path` in the value);
+ * undefined when it cannot be put back there (the loader then reads the file itself).
+ */
+function envelopeTaken(taken: RingRecord, path: readonly string[]): Envelope | 'damaged' | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(taken.head);
+  } catch {
+    return 'damaged';
+  }
+  const envelope = envelopeFrom(value);
+  if (envelope === 'damaged' || taken.text === undefined) return envelope;
+  let holder: unknown = envelope.value;
+  for (const name of path.slice(0, -1)) holder = holder !== null && typeof holder === 'object' ? (holder as Record<string, unknown>)[name] : undefined;
+  const member = path.at(-1);
+  if (member === undefined || holder === null || typeof holder !== 'object' || (holder as Record<string, unknown>)[member] !== '') return undefined;
+  (holder as Record<string, unknown>)[member] = taken.text;
+  return envelope;
 }
 
 /** Text that is not ASCII. */

@@ -1,98 +1,212 @@
 // The shared ring of a read-ahead (processed-store.ts, `readAhead`): a thread of its own (read-ahead-worker.ts) reads and
-// inflates the records in the order the loader will ask for them, into shared memory; the loader's thread takes each one
-// from there, with no system call and no message. Both sides are here, so the layout is declared once.
+// inflates the records in the order the loader will ask for them, takes each one's long text (the article's HTML) out of its
+// JSON, and writes both into shared memory; the loader's thread takes them from there, with no system call and no message.
+// Both sides are here, so the layout is declared once.
 //
 // The loader's thread never waits on the ring: a record the thread has not reached yet (or could not read) is read as
 // before, and the thread then skips ahead past it. The thread waits when the ring is full, until the loader takes a record.
 import { gunzipSync } from 'node:zlib';
 
-/** Bytes of inflated records the ring holds at once (a record is 15–25 KB: about 800 of them). */
-const RING_BYTES = 16 * 1024 * 1024;
+/** Bytes of heads, and of texts, the ring holds at once (a record's head is 2–10 KB, its text 10–30 KB, twice that in two bytes a letter). */
+const HEAD_BYTES = 6 * 1024 * 1024;
+const TEXT_BYTES = 16 * 1024 * 1024;
 
-/** A record's state in `slots` (3 numbers a record: state, offset, length): not read yet (0), ready, or skipped. */
+/** Numbers a record has in `slots`: state, head offset, head length, text offset, text length (bytes), flags. */
+const SLOT = 6;
+/** A record's state: not read yet (0), ready, or skipped. */
 const READY = 1;
 /** Missing, unreadable, damaged or larger than half the ring: the loader reads it itself. */
 const SKIPPED = 2;
+/** Flags: the head, or the text, in two bytes a letter (UTF-16) rather than one (Latin-1); the record has a text taken out. */
+const HEAD_WIDE = 1;
+const TEXT_WIDE = 2;
+const HAS_TEXT = 4;
 
 /** `control`: the index below which the loader takes no more records (the thread may reuse their bytes), and the stop flag. */
 const TAKEN = 0;
 const STOPPED = 1;
 
-/** The memory both threads share. */
+/**
+ * The loader takes the texts of up to this many ready records at once, decoded as one string that each text is a slice of: a
+ * string that large is made outside V8's young generation, so the texts (the HTML the data store keeps) are never copied by its
+ * scavenges. Decoded one by one, each was copied twice, most of a cold load()'s garbage collection.
+ */
+const RUN_RECORDS = 64;
+
+/** The memory both threads share: the heads and the texts each in a ring of their own, so a run's texts lie end to end. */
 export interface RingMemory {
   control: SharedArrayBuffer;
   slots: SharedArrayBuffer;
-  ring: SharedArrayBuffer;
+  heads: SharedArrayBuffer;
+  texts: SharedArrayBuffer;
 }
 
-/** The shared memory of a read-ahead of `records` records, with a ring of `bytes`. */
-export function ringMemory(records: number, bytes = RING_BYTES): RingMemory {
-  return { control: new SharedArrayBuffer(8), slots: new SharedArrayBuffer(Math.max(1, records) * 12), ring: new SharedArrayBuffer(bytes) };
+/** The shared memory of a read-ahead of `records` records. */
+export function ringMemory(records: number, bytes: { heads?: number; texts?: number } = {}): RingMemory {
+  return {
+    control: new SharedArrayBuffer(8),
+    slots: new SharedArrayBuffer(Math.max(1, records) * SLOT * 4),
+    heads: new SharedArrayBuffer(bytes.heads ?? HEAD_BYTES),
+    texts: new SharedArrayBuffer(bytes.texts ?? TEXT_BYTES),
+  };
 }
 
-/** The loader's side: a record's inflated bytes, when the thread has them ready. */
+/**
+ * A record as the ring carries it: its JSON `head`, and the `text` of one long string member taken out of it (see
+ * `takeOutText`), or undefined when none was.
+ */
+export interface RingRecord {
+  head: string;
+  text: string | undefined;
+}
+
+/** The loader's side: a record, when the thread has it ready. */
 export class RingReader {
   readonly #index: Map<string, number>;
   readonly #control: Int32Array;
   readonly #slots: Int32Array;
-  readonly #ring: SharedArrayBuffer;
+  readonly #memory: RingMemory;
+  /** Records decoded with an earlier one (a run), until they are asked for. */
+  readonly #decoded = new Map<number, RingRecord>();
   #taken = 0;
-  /** How many records `use` was run on. */
+  /** How many records were handed over. */
   #used = 0;
 
   constructor(files: readonly string[], memory: RingMemory) {
     this.#index = new Map(files.map((file, i) => [file, i]));
     this.#control = new Int32Array(memory.control);
     this.#slots = new Int32Array(memory.slots);
-    this.#ring = memory.ring;
+    this.#memory = memory;
   }
 
   /**
-   * `use` run on the bytes of `file` when the ring has them, its result returned; undefined when it has not (the caller
-   * reads the file itself). Either way the thread may then reuse the bytes of this record and of every one before it.
-   * The bytes are valid only inside `use`.
+   * The record of `file` when the ring has it; undefined when it has not (the caller reads the file itself). Either way the
+   * thread may then reuse the bytes of this record and of every one before it.
    */
-  take<T>(file: string, use: (bytes: Buffer) => T): T | undefined {
+  take(file: string): RingRecord | undefined {
     const i = this.#index.get(file);
-    if (i === undefined || i < this.#taken) return undefined;
-    try {
-      if (Atomics.load(this.#slots, i * 3) !== READY) return undefined;
+    if (i === undefined) return undefined;
+    const decoded = this.#decoded.get(i);
+    if (decoded !== undefined) {
+      this.#decoded.delete(i);
       this.#used += 1;
-      return use(Buffer.from(this.#ring, this.#slots[i * 3 + 1], this.#slots[i * 3 + 2]));
+      return decoded;
+    }
+    if (i < this.#taken) return undefined;
+    let last = i;
+    try {
+      if (Atomics.load(this.#slots, i * SLOT) !== READY) return undefined;
+      const end = this.#runEnd(i);
+      last = end.last;
+      const run = this.#decode(i, end);
+      for (let k = 1; k < run.length; k++) this.#decoded.set(i + k, run[k]!);
+      this.#used += 1;
+      return run[0];
     } finally {
-      this.#taken = i + 1;
+      this.#taken = last + 1;
       Atomics.store(this.#control, TAKEN, this.#taken);
       Atomics.notify(this.#control, TAKEN);
     }
   }
 
-  /** Stops the thread; returns how many records were taken from the ring. */
+  /** Stops the thread; returns how many records were handed over. */
   stop(): number {
     Atomics.store(this.#control, STOPPED, 1);
     Atomics.notify(this.#control, TAKEN);
+    this.#decoded.clear();
     return this.#used;
+  }
+
+  #slot(k: number, field: number): number {
+    return this.#slots[k * SLOT + field]!;
+  }
+
+  /** The last record of the run from `first` (ready, their texts end to end and of one width, at most RUN_RECORDS), and where its texts end. */
+  #runEnd(first: number): { last: number; end: number } {
+    const records = this.#slots.length / SLOT;
+    const wide = this.#slot(first, 5) & TEXT_WIDE;
+    let last = first;
+    let end = this.#slot(first, 3) + this.#slot(first, 4);
+    while (last + 1 < records && last + 1 - first < RUN_RECORDS && Atomics.load(this.#slots, (last + 1) * SLOT) === READY) {
+      const next = last + 1;
+      if ((this.#slot(next, 5) & HAS_TEXT) !== 0 && ((this.#slot(next, 5) & TEXT_WIDE) !== wide || this.#slot(next, 3) !== end)) break;
+      end += this.#slot(next, 4);
+      last = next;
+    }
+    return { last, end };
+  }
+
+  /** Records `first` to `last`: each head on its own, and their texts as slices of one string. */
+  #decode(first: number, { last, end }: { last: number; end: number }): RingRecord[] {
+    const { heads, texts } = this.#memory;
+    const wide = (this.#slot(first, 5) & TEXT_WIDE) !== 0;
+    const start = this.#slot(first, 3);
+    const all = end <= start ? '' : Buffer.from(texts, start, end - start).toString(wide ? 'utf16le' : 'latin1');
+    const run: RingRecord[] = [];
+    let at = 0;
+    for (let k = first; k <= last; k++) {
+      const head = Buffer.from(heads, this.#slot(k, 1), this.#slot(k, 2)).toString((this.#slot(k, 5) & HEAD_WIDE) !== 0 ? 'utf16le' : 'latin1');
+      let text: string | undefined;
+      if ((this.#slot(k, 5) & HAS_TEXT) !== 0) {
+        const letters = this.#slot(k, 4) / (wide ? 2 : 1);
+        text = all.slice(at, at + letters);
+        at += letters;
+      }
+      run.push({ head, text });
+    }
+    return run;
   }
 }
 
-/** Where a record's bytes start in the ring. */
-interface Placed {
-  index: number;
-  start: number;
+/** One of the ring's two parts (heads, texts): where each record's bytes start in it, oldest first, and where the next go. */
+class RingPart {
+  readonly bytes: Buffer;
+  readonly #placed: { index: number; start: number }[] = [];
+  #head = 0;
+
+  constructor(memory: SharedArrayBuffer) {
+    this.bytes = Buffer.from(memory);
+  }
+
+  /** Where `length` bytes (at an even offset when `even`) fit without touching a record from `taken` on; undefined when they do not. */
+  room(length: number, taken: number, even: boolean): number | undefined {
+    // Nothing to write (a record without a text) fits anywhere, and holds no bytes.
+    if (length === 0) return this.#head;
+    while (this.#placed.length > 0 && this.#placed[0]!.index < taken) this.#placed.shift();
+    if (this.#placed.length === 0) this.#head = 0;
+    const next = even ? this.#head + (this.#head % 2) : this.#head;
+    const oldest = this.#placed[0]?.start;
+    if (oldest === undefined) return length <= this.bytes.length ? 0 : undefined;
+    if (next > oldest) {
+      if (this.bytes.length - next >= length) return next;
+      return oldest > length ? 0 : undefined;
+    }
+    return oldest - next > length ? next : undefined;
+  }
+
+  /** `length` bytes of record `index` written at `start`. */
+  placed(index: number, start: number, length: number): void {
+    if (length === 0) return;
+    this.#placed.push({ index, start });
+    this.#head = start + length;
+  }
 }
+
+/** Letters beyond Latin-1: the string is written in two bytes a letter. */
+const WIDE = /[^\x00-\xff]/;
 
 /** The thread's side: places each record in the ring, where it fits without touching a record the loader may still take. */
 export class RingWriter {
   readonly #control: Int32Array;
   readonly #slots: Int32Array;
-  readonly #ring: Uint8Array;
-  /** What the ring holds, oldest first. */
-  readonly #placed: Placed[] = [];
-  #head = 0;
+  readonly #heads: RingPart;
+  readonly #texts: RingPart;
 
   constructor(memory: RingMemory) {
     this.#control = new Int32Array(memory.control);
     this.#slots = new Int32Array(memory.slots);
-    this.#ring = new Uint8Array(memory.ring);
+    this.#heads = new RingPart(memory.heads);
+    this.#texts = new RingPart(memory.texts);
   }
 
   get stopped(): boolean {
@@ -105,23 +219,31 @@ export class RingWriter {
   }
 
   skip(index: number): void {
-    Atomics.store(this.#slots, index * 3, SKIPPED);
+    Atomics.store(this.#slots, index * SLOT, SKIPPED);
   }
 
-  /** Puts record `index` in the ring; `full` when it does not fit now (`wait`, then try again). A record larger than half the ring is skipped. */
-  place(index: number, bytes: Uint8Array): 'placed' | 'skipped' | 'full' {
-    if (bytes.length > this.#ring.length / 2) {
+  /** Puts record `index` in the ring; `full` when it does not fit now (`wait`, then try again). A record larger than half a part is skipped. */
+  place(index: number, record: RingRecord): 'placed' | 'skipped' | 'full' {
+    const text = record.text ?? '';
+    const headWide = WIDE.test(record.head);
+    const textWide = WIDE.test(text);
+    const headBytes = record.head.length * (headWide ? 2 : 1);
+    const textBytes = text.length * (textWide ? 2 : 1);
+    if (headBytes > this.#heads.bytes.length / 2 || textBytes > this.#texts.bytes.length / 2) {
       this.skip(index);
       return 'skipped';
     }
-    const start = this.#room(bytes.length);
-    if (start === undefined) return 'full';
-    this.#ring.set(bytes, start);
-    this.#slots[index * 3 + 1] = start;
-    this.#slots[index * 3 + 2] = bytes.length;
-    Atomics.store(this.#slots, index * 3, READY);
-    this.#placed.push({ index, start });
-    this.#head = start + bytes.length;
+    const taken = this.taken;
+    const headStart = this.#heads.room(headBytes, taken, headWide);
+    const textStart = this.#texts.room(textBytes, taken, textWide);
+    if (headStart === undefined || textStart === undefined) return 'full';
+    this.#heads.bytes.write(record.head, headStart, headBytes, headWide ? 'utf16le' : 'latin1');
+    this.#texts.bytes.write(text, textStart, textBytes, textWide ? 'utf16le' : 'latin1');
+    this.#heads.placed(index, headStart, headBytes);
+    this.#texts.placed(index, textStart, textBytes);
+    const at = index * SLOT;
+    this.#slots.set([headStart, headBytes, textStart, textBytes, (headWide ? HEAD_WIDE : 0) | (textWide ? TEXT_WIDE : 0) | (record.text === undefined ? 0 : HAS_TEXT)], at + 1);
+    Atomics.store(this.#slots, at, READY);
     return 'placed';
   }
 
@@ -129,24 +251,31 @@ export class RingWriter {
   wait(seen: number): void {
     Atomics.wait(this.#control, TAKEN, seen, 100);
   }
+}
 
-  /** Forgets the records the loader can no longer take. */
-  #release(): void {
-    const taken = this.taken;
-    while (this.#placed.length > 0 && this.#placed[0]!.index < taken) this.#placed.shift();
-    if (this.#placed.length === 0) this.#head = 0;
+/**
+ * A record's JSON with the string value of its one member named `member` taken out (left as `""`), as the ring carries it; the
+ * whole JSON as the head when the text has no such member or more than one. In JSON a quote inside a string is escaped, so
+ * `"member":"` unescaped is always that member's name and the start of its string value.
+ */
+export function takeOutText(json: string, member: string): RingRecord {
+  const mark = `"${member}":"`;
+  const open = json.indexOf(mark);
+  if (open < 0) return { head: json, text: undefined };
+  const start = open + mark.length - 1;
+  let close = start;
+  for (;;) {
+    close = json.indexOf('"', close + 1);
+    if (close < 0) return { head: json, text: undefined };
+    let backslashes = 0;
+    while (json.charCodeAt(close - 1 - backslashes) === 92) backslashes += 1;
+    if (backslashes % 2 === 0) break;
   }
-
-  /** Where `length` bytes fit without touching a record the loader may still take; undefined when they do not. */
-  #room(length: number): number | undefined {
-    this.#release();
-    const oldest = this.#placed[0]?.start;
-    if (oldest === undefined) return length <= this.#ring.length ? 0 : undefined;
-    if (this.#head > oldest) {
-      if (this.#ring.length - this.#head >= length) return this.#head;
-      return oldest > length ? 0 : undefined;
-    }
-    return oldest - this.#head > length ? this.#head : undefined;
+  if (json.indexOf(mark, close) >= 0) return { head: json, text: undefined };
+  try {
+    return { head: `${json.slice(0, start)}""${json.slice(close + 1)}`, text: JSON.parse(json.slice(start, close + 1)) as string };
+  } catch {
+    return { head: json, text: undefined };
   }
 }
 

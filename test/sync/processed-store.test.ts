@@ -100,4 +100,24 @@ describe('reading records ahead', () => {
     // Stopped, `get` reads the disk again.
     expect(await store.get('c', 'k')).toBeUndefined();
   }, 120_000);
+
+  it('should carry each record\u2019s text apart and put it back where it was, or read the file when it is not at the path given', async () => {
+    await buildPackage();
+    const { ProcessedStore } = (await import(pathToFileURL(join(REPO, 'dist/sync/processed-store.js')).href)) as typeof import('../../src/sync/processed-store.js');
+    const store = new ProcessedStore(join(dir, 'articles.cache'));
+    const article = (html: string) => ({ article: { html, title: 'T', headings: [{ depth: 2, slug: 'a', text: '"html":"no"' }] }, edit: null });
+    const values = {
+      en: article('<p class="x">Coffee \u2014 "brewed" \\ well</p>'),
+      ja: article('<p>\u304a\u8336\u3092\u56db\u5206\u9593\u84b8\u3089\u3057\u307e\u3059\u3002</p>'.repeat(40)),
+      plain: article('<p>plain</p>'),
+      // An `html` member, but not at the path: the loader's thread reads this one itself, and gets it whole.
+      elsewhere: { html: '<p>top</p>', article: { title: 'T' } },
+    };
+    for (const [slug, value] of Object.entries(values)) await store.set(slug, { output: 'sha256:o', key: 'k', value });
+    const reading = store.readAhead(Object.keys(values), { text: ['article', 'html'] });
+    expect(await reading.done).toBe(4);
+    for (const [slug, value] of Object.entries(values)) expect(await store.get(slug, 'k'), slug).toEqual(value);
+    // Three from the ring; the fourth (its text not where the loader said) read from the disk.
+    expect(reading.stop()).toBe(4);
+  }, 120_000);
 });
