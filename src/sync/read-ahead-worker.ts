@@ -9,6 +9,7 @@ const { files, memory, textMember } = workerData as { files: string[]; memory: R
 const ring = new RingWriter(memory);
 let read = 0;
 for (let i = 0; i < files.length && !ring.stopped; i = Math.max(i + 1, ring.taken)) {
+  ring.reading(i);
   let record: RingRecord;
   try {
     const json = inflate(readFileSync(files[i]!)).toString('utf8');

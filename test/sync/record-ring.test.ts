@@ -1,6 +1,10 @@
 // The read-ahead's shared ring, both sides in one thread: where records go, when the ring is full, what the loader takes,
 // and how a record's long text is carried apart from its JSON and handed back.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { buildPackage, REPO } from '../loader/astro-site.js';
 import { RingReader, RingWriter, ringMemory, takeOutText, type RingRecord } from '../../src/sync/record-ring.js';
 
 const files = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5'];
@@ -115,4 +119,32 @@ describe('taking a record\u2019s text out of its JSON', () => {
     const notText = JSON.stringify({ value: { article: { html: 3 } } });
     for (const json of [missing, twice, notText]) expect(takeOutText(json, 'html')).toEqual({ head: json, text: undefined });
   });
+});
+
+describe('the ring across two threads', () => {
+  it('should wait for a record the thread is about to place, rather than read it too', async () => {
+    await buildPackage();
+    const ring = pathToFileURL(join(REPO, 'dist/sync/record-ring.js')).href;
+    const { RingReader: Reader, ringMemory: memoryOf } = (await import(ring)) as typeof import('../../src/sync/record-ring.js');
+    const memory = memoryOf(files.length);
+    // The thread says it reads record 1, then places it only once the loader, waiting for it, has released record 0.
+    const code = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      import(workerData.ring).then(({ RingWriter }) => {
+        const writer = new RingWriter(workerData.memory);
+        writer.reading(1);
+        parentPort.postMessage('reading');
+        Atomics.wait(new Int32Array(workerData.memory.control), 0, 0);
+        writer.place(1, { head: '{"n":1}', text: 'placed while the loader waited' });
+      });`;
+    const thread = new Worker(code, { eval: true, workerData: { ring, memory } });
+    try {
+      await new Promise((resolve) => thread.once('message', resolve));
+      // A bound far above any wake-up: the test reads the event (the placement), not a time.
+      const reader = new Reader(files, memory, { waitMs: 60_000 });
+      expect(reader.take('r1')).toEqual(record('{"n":1}', 'placed while the loader waited'));
+    } finally {
+      await thread.terminate();
+    }
+  }, 120_000);
 });
