@@ -113,7 +113,10 @@ export class ProcessedStore {
     const done = new Promise<number | undefined>((resolve) => {
       worker.once('message', (message: { read: number }) => resolve(message.read));
       worker.once('error', () => resolve(undefined));
-      worker.once('exit', () => resolve(undefined));
+      worker.once('exit', () => {
+        ahead.threadEnded();
+        resolve(undefined);
+      });
     });
     const stop = () => {
       if (this.#ahead === ahead) this.#ahead = undefined;

@@ -141,6 +141,11 @@ export class RingReader {
     return Atomics.load(this.#slots, i * SLOT);
   }
 
+  /** The thread has ended (done, failed or stopped): no record is waited for from now on. */
+  threadEnded(): void {
+    Atomics.store(this.#control, READING, -1);
+  }
+
   /** Stops the thread; returns how many records were handed over. */
   stop(): number {
     Atomics.store(this.#control, STOPPED, 1);
