@@ -13,19 +13,3 @@ export function markParsedRequest<T extends object>(request: T): T {
 export function isParsedRequest(value: unknown): boolean {
   return typeof value === 'object' && value !== null && parsed.has(value);
 }
-
-/** Frozen requests equal to a frozen request (their base) but for `targetKeyword`: the manifest's entries made from the defaults alone. */
-const variants = new WeakMap<object, object>();
-
-/**
- * Marks `request` as `base` with another `targetKeyword` and nothing else changed, both frozen (otherwise nothing is marked):
- * its request hash is then written from the base's canonical text around its keyword (sync/canonical-request.ts).
- */
-export function markKeywordVariant(request: object, base: object): void {
-  if (request !== base && Object.isFrozen(request) && Object.isFrozen(base)) variants.set(request, base);
-}
-
-/** The base `markKeywordVariant` marked `value` a variant of, if any. */
-export function keywordVariantBase(value: object): object | undefined {
-  return variants.get(value);
-}

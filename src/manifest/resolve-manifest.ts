@@ -10,7 +10,7 @@ import {
 } from '../contract/request-schema.js';
 import { isPlainObject } from '../lang/plain-object.js';
 import type { ArticleSpec, Manifest } from './article-spec.js';
-import { markKeywordVariant, markParsedRequest } from '../contract/parsed-requests.js';
+import { markParsedRequest } from '../contract/parsed-requests.js';
 import { describeValue, issueMessage, quoted } from './issue-messages.js';
 import { fieldName, type DataPath, type ManifestDocument } from './manifest-document.js';
 import { ManifestError, type ManifestProblem } from './manifest-error.js';
@@ -98,8 +98,6 @@ interface Draft {
   formerSlug?: string;
   articleType?: ArticleType;
   request?: ArticleRequest;
-  /** The request `request` is, but for its keyword, when it was made from the defaults alone (`Checker.defaultRequests`). */
-  requestBase?: ArticleRequest;
   line?: number;
   /** The site's own fields, defaults applied. */
   site?: SiteFields;
@@ -380,7 +378,6 @@ function checkedRequest(params: Record<string, unknown>, defaults: Record<string
   const parsed = known !== undefined ? { success: true as const, data: { ...known, targetKeyword: draft.keyword! } } : articleRequestSchema.safeParse(merged);
   if (parsed.success) {
     if (known === undefined && !ownParameters && draft.keyword !== undefined) checker.defaultRequests.set(articleType, parsed.data);
-    if (known !== undefined) draft.requestBase = known;
     draft.idleDefaults = idleParameters(parsed.data, params, defaults, base, problem);
     return parsed.data;
   }
@@ -578,8 +575,6 @@ export function resolveManifestDocument(document: ManifestDocument, file: string
   const specs = drafts.map((draft): ArticleSpec => {
     // Frozen: the spec's request is what its lock entry is keyed by, and a frozen request's hash is computed once.
     const request = markParsedRequest(deepFreeze(draft.request as ArticleRequest));
-    // The base was frozen with its own entry's spec, before this one: a variant's hash is then written around its keyword.
-    if (draft.requestBase !== undefined) markKeywordVariant(request, draft.requestBase);
     return {
       slug: draft.slug as string,
       keyword: request.targetKeyword,

@@ -1,8 +1,7 @@
 // The canonical form of an article request and its hash: what decides whether an article is paid for again.
-import { hash } from 'node:crypto';
-import { canonicalJson, canonicalJsonHash, canonicalValue, type CanonicalValue } from '../contract/canonical-json.js';
+import { canonicalJsonHash, canonicalValue, type CanonicalValue } from '../contract/canonical-json.js';
 import { articleRequestSchema, type ArticleRequest, type ArticleRequestInput } from '../contract/request-schema.js';
-import { isParsedRequest, keywordVariantBase } from '../contract/parsed-requests.js';
+import { isParsedRequest } from '../contract/parsed-requests.js';
 import { InvalidSpecError } from './errors.js';
 
 /**
@@ -53,32 +52,10 @@ const hashes = new WeakMap<object, string>();
 export function requestHash(request: ArticleRequestInput | ArticleRequest | Record<string, unknown>): string {
   const known = hashes.get(request);
   if (known !== undefined) return known;
-  const base = keywordVariantBase(request);
-  const keyword = (request as { targetKeyword?: unknown }).targetKeyword;
-  // The parsed request's canonical text less its non-content members: canonicalRequest's copy is not made. A variant of a
-  // base request (the manifest's entries without parameters of their own) has the base's text around its own keyword.
-  const digest =
-    base !== undefined && typeof keyword === 'string'
-      ? `sha256:${hash('sha256', keywordTemplate(base).join(JSON.stringify(keyword)), 'hex')}`
-      : `sha256:${canonicalJsonHash(parseRequest(request), { omit: NON_CONTENT_PARAMETERS })}`;
-  if (Object.isFrozen(request)) hashes.set(request, digest);
-  return digest;
-}
-
-/** A stand-in keyword no request has: where it stands in the base's canonical text is where each variant's keyword goes. */
-const STAND_IN = '\u0000keyword\u0000';
-const templates = new WeakMap<object, [string, string]>();
-
-/** The base's canonical text (less its non-content members) before and after its keyword. */
-function keywordTemplate(base: object): [string, string] {
-  let template = templates.get(base);
-  if (template === undefined) {
-    const text = canonicalJson({ ...parseRequest(base as ArticleRequest), targetKeyword: STAND_IN }, { omit: NON_CONTENT_PARAMETERS });
-    const at = text.indexOf(JSON.stringify(STAND_IN));
-    template = [text.slice(0, at), text.slice(at + JSON.stringify(STAND_IN).length)];
-    templates.set(base, template);
-  }
-  return template;
+  // The parsed request's canonical text less its non-content members: canonicalRequest's copy is not made.
+  const hash = `sha256:${canonicalJsonHash(parseRequest(request), { omit: NON_CONTENT_PARAMETERS })}`;
+  if (Object.isFrozen(request)) hashes.set(request, hash);
+  return hash;
 }
 
 function sameValue(a: CanonicalValue | undefined, b: CanonicalValue | undefined): boolean {
