@@ -44,10 +44,8 @@ export class ProcessedStore {
   readonly cacheDir: string;
   readonly dir: string;
   #onDamaged: ((file: string) => void) | undefined;
-  /** The read-ahead under way, whose ring `get` takes records from. */
-  #ahead: RingReader | undefined;
-  /** Where in a record's value its long text is, which the read-ahead carries apart (`readAhead`'s `text`). */
-  #textPath: readonly string[] = [];
+  /** The read-ahead under way: the ring `get` takes records from, and where in a record's value the text it carries apart goes. */
+  #ahead: { ring: RingReader; text: readonly string[] } | undefined;
 
   constructor(cacheDir: string, options: { onDamaged?: (file: string) => void } = {}) {
     this.cacheDir = cacheDir;
@@ -62,8 +60,9 @@ export class ProcessedStore {
   /** The value stored for `slug` under `key`; undefined when there is none, it has another key, or the file is damaged. */
   async get(slug: string, key: string): Promise<unknown> {
     const file = this.file(slug);
-    const taken = this.#ahead?.take(file);
-    const envelope = (taken === undefined ? undefined : envelopeTaken(taken, this.#textPath)) ?? this.#read(file);
+    const ahead = this.#ahead;
+    const taken = ahead?.ring.take(file);
+    const envelope = (taken === undefined ? undefined : envelopeTaken(taken, ahead!.text)) ?? this.#read(file);
     if (envelope === 'missing') return undefined;
     if (envelope === 'damaged') {
       this.#onDamaged?.(file);
@@ -104,24 +103,23 @@ export class ProcessedStore {
   readAhead(slugs: readonly string[], options: { text?: readonly string[] } = {}): { done: Promise<number | undefined>; stop: () => number } {
     const files = slugs.map((slug) => this.file(slug));
     const memory = ringMemory(files.length);
-    const ahead = new RingReader(files, memory);
+    const ahead = { ring: new RingReader(files, memory), text: options.text ?? [] };
     const worker = new Worker(new URL('./read-ahead-worker.js', import.meta.url), { workerData: { files, memory, textMember: options.text?.at(-1) } });
     worker.unref();
     this.#ahead = ahead;
-    this.#textPath = options.text ?? [];
     // Best effort: a thread that cannot start or fails leaves `get` reading for itself.
     const done = new Promise<number | undefined>((resolve) => {
       worker.once('message', (message: { read: number }) => resolve(message.read));
       worker.once('error', () => resolve(undefined));
       worker.once('exit', () => {
-        ahead.threadEnded();
+        ahead.ring.threadEnded();
         resolve(undefined);
       });
     });
     const stop = () => {
       if (this.#ahead === ahead) this.#ahead = undefined;
       void worker.terminate();
-      return ahead.stop();
+      return ahead.ring.stop();
     };
     return { done, stop };
   }

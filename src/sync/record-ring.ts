@@ -34,8 +34,8 @@ const READING = 2;
 /**
  * When the record asked for is one of the next few the thread reads, the loader waits for it (at most WAIT_MS) rather than
  * reading it too: reading it itself moved the thread on past it, and a thread just behind the loader then lost every race
- * and read for nothing (a cold 10,000-article load() read a third of its records twice in one run). A record is 0.1–0.2 ms
- * of the thread's work.
+ * and read for nothing (a profiled cold 10,000-article load() spent 0.79 s reading records itself, 0.02 s with the wait).
+ * A record is 0.1–0.2 ms of the thread's work.
  */
 const WAIT_AHEAD = 16;
 const WAIT_MS = 20;
