@@ -117,7 +117,7 @@ describe('reading records ahead', () => {
     const reading = store.readAhead(Object.keys(values), { text: ['article', 'html'] });
     expect(await reading.done).toBe(4);
     for (const [slug, value] of Object.entries(values)) expect(await store.get(slug, 'k'), slug).toEqual(value);
-    // Three from the ring; the fourth (its text not where the loader said) read from the disk.
+    // All four handed over by the ring; the fourth, its text not where the loader said, then read again from the disk.
     expect(reading.stop()).toBe(4);
   }, 120_000);
 });
