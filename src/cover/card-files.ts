@@ -1,6 +1,6 @@
 // Where generated cards live: drawn once into the cache (articles.cache/covers/), copied into the site's public folder, from which Astro copies them into the build.
 import { copyFile, mkdir, rm } from 'node:fs/promises';
-import { basename, dirname, join, posix } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { COVERS_DIR_NAME } from '../sync/output-cache.js';
 import { listDir, writeFileAtomic } from '../sync/atomic-file.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardColor, type CardSettings } from './card-options.js';
@@ -37,7 +37,12 @@ export class CardFiles {
   readonly #options: CardFilesOptions;
   /** The file names of each folder a card was looked for in, listed once: a stat per card cost more than the pass's own reads. */
   readonly #listings = new Map<string, Promise<Set<string>>>();
+  /** The listings read so far: a card looked for after the first in its folder is a lookup, not a wait (10,000 cards a cold build). */
+  readonly #listed = new Map<string, Set<string>>();
   readonly #fonts: CardFonts;
+  /** The cache's and the public folder's directories of cards, joined once. */
+  readonly #cacheDir: string;
+  readonly #publishedDir: string;
   #canvas: string | undefined;
   /** The site name as every card sets it: the same text on each. */
   #siteText: CardText | undefined;
@@ -45,6 +50,8 @@ export class CardFiles {
   constructor(options: CardFilesOptions) {
     this.#options = options;
     this.#fonts = options.fonts ?? new CardFonts();
+    this.#cacheDir = join(options.cacheDir, COVERS_DIR_NAME);
+    this.#publishedDir = join(options.publicDir, COVERS_DIR_NAME);
   }
 
   /** The name every card shows under its title. */
@@ -54,7 +61,7 @@ export class CardFiles {
 
   /** The directory of the cache's cards. */
   get cacheDir(): string {
-    return join(this.#options.cacheDir, COVERS_DIR_NAME);
+    return this.#cacheDir;
   }
 
   /**
@@ -73,34 +80,43 @@ export class CardFiles {
     const fallback = /[\p{L}\p{N}]/u.test(slugText.shown) ? slugText : this.#fonts.text('• • •');
     this.#canvas ??= cardLibraries(this.#fonts).canvas;
     const name = cardFileName(slug, cardKey(inputs, { canvas: this.#canvas, fonts: textFonts(titleText, siteText, fallback) }));
-    const cached = join(this.cacheDir, name);
-    const drawn = !(await this.#has(cached));
+    const drawn = !(await this.#has(this.#cacheDir, name));
     if (drawn) {
+      const cached = join(this.#cacheDir, name);
       const { drawCard } = await import('./card-drawing.js');
       const png = await drawCard({ title: titleText, siteName: siteText, fallback, locale, color: inputs.color, width: CARD_WIDTH, height: CARD_HEIGHT });
       await mkdir(dirname(cached), { recursive: true });
       await writeFileAtomic(cached, png, { durable: false });
       await this.#keepOnly(cached, slug);
     }
-    const published = join(this.#options.publicDir, COVERS_DIR_NAME, name);
-    if (drawn || !(await this.#has(published))) {
+    if (drawn || !(await this.#has(this.#publishedDir, name))) {
+      const published = join(this.#publishedDir, name);
       await mkdir(dirname(published), { recursive: true });
-      await copyFile(cached, published);
+      await copyFile(join(this.#cacheDir, name), published);
       await this.#keepOnly(published, slug);
     }
-    const src = `${this.#options.publicPath}${posix.join(COVERS_DIR_NAME, name)}`;
+    const src = `${this.#options.publicPath}${COVERS_DIR_NAME}/${name}`;
     const missing = [...titleText.missing, ...siteText.missing.filter((need) => !titleText.missing.some((other) => other.script === need.script))];
     return { src, width: CARD_WIDTH, height: CARD_HEIGHT, drawn, missing };
   }
 
   #names(dir: string): Promise<Set<string>> {
     let names = this.#listings.get(dir);
-    if (names === undefined) this.#listings.set(dir, (names = listDir(dir).then((list) => new Set(list))));
+    if (names === undefined) {
+      names = listDir(dir).then((list) => new Set(list));
+      this.#listings.set(dir, names);
+      void names.then((set) => this.#listed.set(dir, set), () => undefined);
+    }
     return names;
   }
 
-  async #has(file: string): Promise<boolean> {
-    return (await this.#names(dirname(file))).has(basename(file));
+  /** Whether the card file `name` (`de/x-….png` for a nested slug) is in `root`: at once when its folder was listed. */
+  #has(root: string, name: string): boolean | Promise<boolean> {
+    const slash = name.lastIndexOf('/');
+    const dir = slash < 0 ? root : join(root, name.slice(0, slash));
+    const base = slash < 0 ? name : name.slice(slash + 1);
+    const names = this.#listed.get(dir);
+    return names === undefined ? this.#names(dir).then((listed) => listed.has(base)) : names.has(base);
   }
 
   /** `file` just written, and the other cards of `slug` beside it removed (a nested slug `de/x` has its cards in `de/`). */

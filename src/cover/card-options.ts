@@ -55,6 +55,7 @@ function hostOf(site: string | URL | undefined): string | undefined {
 
 /** The article's colour: one of the list, chosen by its slug, so it stays when other articles come and go. */
 export function cardColor(settings: CardSettings, slug: string): string {
-  const index = hash('sha256', slug, 'buffer').readUInt32BE(0) % settings.colors.length;
+  // The digest's first four bytes as a big-endian number, read from its hex (a Buffer a card cost more than the hash).
+  const index = Number.parseInt(hash('sha256', slug, 'hex').slice(0, 8), 16) % settings.colors.length;
   return settings.colors[index]!;
 }
