@@ -142,6 +142,30 @@ describe('a card without the font it needs', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 30_000);
+  it('should take a card from the cache once its folder is listed, nested or not, and copy one the public folder lost', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'aal-cover-'));
+    try {
+      const options = { settings: cardSettings(undefined, `https://${SITE}`, undefined)!, cacheDir: join(dir, 'cache'), publicDir: join(dir, 'public'), publicPath: '/_articles/' };
+      const articles = [
+        { slug: 'de/kaffee', title: 'Kaffee', image: null, locale: 'de' },
+        { slug: 'tea', title: 'Tea', image: null },
+      ];
+      const cards = new CardFiles(options);
+      const first = await Promise.all(articles.map((article) => articleCover(article, cards)));
+      expect(first.map((card) => card.drawn)).toEqual([true, true]);
+      // The same CardFiles again: its listings hold the cards it drew.
+      const again = await Promise.all(articles.map((article) => articleCover(article, cards)));
+      expect(again.map((card) => [card.drawn, card.cover!.src])).toEqual(first.map((card) => [false, card.cover!.src]));
+      expect(first[0]!.cover!.src).toMatch(/^\/_articles\/covers\/de\/kaffee-[0-9a-f]{16}\.png$/);
+      const published = (src: string) => join(dir, 'public', src.slice('/_articles/'.length));
+      await rm(published(first[0]!.cover!.src));
+      const later = await articleCover(articles[0]!, new CardFiles(options));
+      expect(later).toMatchObject({ drawn: false, cover: { src: first[0]!.cover!.src } });
+      expect(imageSize(await readFile(published(later.cover!.src)))).toMatchObject({ type: 'png', width: 1200, height: 630 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('the card text', () => {
