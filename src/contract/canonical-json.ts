@@ -91,7 +91,10 @@ export function canonicalJson(value: unknown, options: { omit?: readonly string[
 /** `omit`: members of `value` itself (not of the values inside it) left out, as if they were undefined. */
 function textOf(value: unknown, at: (string | number)[], omit?: readonly string[]): string {
   if (value === null) return 'null';
-  if (typeof value === 'boolean' || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return JSON.stringify(value);
+  if (typeof value === 'string') return value.length <= MAX_QUOTED_LENGTH ? quoted(value) : JSON.stringify(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  // A finite number's JSON is its shortest text, as String writes it (-0 as 0 too).
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (Array.isArray(value)) {
     let text = '[';
     for (let index = 0; index < value.length; index += 1) text += `${index === 0 ? '' : ','}${memberText(value[index], index, at)}`;
@@ -102,9 +105,28 @@ function textOf(value: unknown, at: (string | number)[], omit?: readonly string[
   for (const key of keysInOrder(value)) {
     const inner = (value as Record<string, unknown>)[key];
     // `__proto__` never reached the sorted copy's text: assigning it set the copy's prototype.
-    if (inner !== undefined && key !== '__proto__' && omit?.includes(key) !== true) text += `${text === '{' ? '' : ','}${JSON.stringify(key)}:${memberText(inner, key, at)}`;
+    if (inner !== undefined && key !== '__proto__' && omit?.includes(key) !== true) text += `${text === '{' ? '' : ','}${quoted(key)}:${memberText(inner, key, at)}`;
   }
   return `${text}}`;
+}
+
+/**
+ * Short texts quoted so far: a request's keys, and most of its values (`"default"`, `"blog_post"`), are the same few dozen in
+ * every request; quoting them was a third of hashing 10,000 requests.
+ */
+const QUOTED = new Map<string, string>();
+/** At most this many, each at most MAX_QUOTED_LENGTH letters: an owner's own keywords and keys may be many. */
+const MAX_QUOTED = 4096;
+const MAX_QUOTED_LENGTH = 40;
+
+/** `JSON.stringify(text)`, from the map once quoted. */
+function quoted(text: string): string {
+  let json = QUOTED.get(text);
+  if (json === undefined) {
+    json = JSON.stringify(text);
+    if (QUOTED.size < MAX_QUOTED) QUOTED.set(text, json);
+  }
+  return json;
 }
 
 function memberText(value: unknown, where: string | number, at: (string | number)[]): string {
@@ -118,7 +140,9 @@ function memberText(value: unknown, where: string | number, at: (string | number
 const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
 
 function isArrayIndex(key: string): boolean {
-  return ARRAY_INDEX.test(key) && Number(key) < 2 ** 32 - 1;
+  // A key that does not start with a digit is none: most keys, told apart without the expression.
+  const first = key.charCodeAt(0);
+  return first >= 48 && first <= 57 && ARRAY_INDEX.test(key) && Number(key) < 2 ** 32 - 1;
 }
 
 function keysInOrder(value: object): string[] {
