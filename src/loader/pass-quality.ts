@@ -71,22 +71,32 @@ export async function applyNearDuplicates(scope: CollectionScope, options: Quali
   meta.set(SIGNATURES_KEY, keptText);
   if (options.codes.near_duplicate === 'off') return;
   const decided = decidedFrom(keptText);
+  // Each article's findings made from its own pairs: made as one list and grouped by slug after, they were made twice over.
   const found = new Map<string, Finding[]>();
-  for (const finding of articlePairFindings(await decidedPairs(scope, options, { finished, known, signatures, memo }), options)) {
-    const mine = found.get(finding.slug);
-    if (mine === undefined) found.set(finding.slug, [finding]);
-    else mine.push(finding);
+  for (const article of await decidedPairs(scope, options, { finished, known, signatures, memo })) {
+    const findings = articlePairFindings([article], options);
+    const mine = found.get(article.slug);
+    if (mine === undefined) found.set(article.slug, findings);
+    else mine.push(...findings);
   }
   for (const entry of finished) {
     const mine = found.get(entry.id) ?? [];
     // The entry's findings are in the book (findings-book.ts), not on the entry, which has their counts (and them only with `entryData: ['findings']`).
-    const before = book.get(entry.id, ownDigest(entry.digest)) ?? [];
-    if (sameFindings(before.filter((f) => f.code === 'near_duplicate'), mine)) continue;
-    const findings = [...before.filter((f) => f.code !== 'near_duplicate'), ...mine];
+    const own = ownDigest(entry.digest);
+    const { others, nearDuplicates } = splitFindings(book.get(entry.id, own) ?? []);
+    if (sameFindings(nearDuplicates, mine)) continue;
     book.setNearDuplicates(entry.id, mine);
-    store.set({ ...entry, data: { ...entry.data, quality: entryQuality(findings, scope.options.entryData) }, digest: `${ownDigest(entry.digest)}+${findingsMark(mine)}` });
+    store.set({ ...entry, data: { ...entry.data, quality: entryQuality([...others, ...mine], scope.options.entryData) }, digest: `${own}+${findingsMark(mine)}` });
   }
   meta.set(DECIDED_KEY, decided);
+}
+
+/** An entry's findings: its near-duplicate ones (the pass's to decide), and the others (its record's), each in their order. */
+function splitFindings(findings: readonly Finding[]): { others: Finding[]; nearDuplicates: Finding[] } {
+  const others: Finding[] = [];
+  const nearDuplicates: Finding[] = [];
+  for (const finding of findings) (finding.code === 'near_duplicate' ? nearDuplicates : others).push(finding);
+  return { others, nearDuplicates };
 }
 
 /** The same findings, in the same order (a near-duplicate finding is told by its severity and message: its slug and code are the entry's). */

@@ -35,6 +35,14 @@ const cachedOutputSchema = z.strictObject({
 
 const linkRecordSchema = z.strictObject({ sha256: z.string(), value: z.unknown() });
 
+/** A keyed record's parts, when its text is laid out as `#setKeyed` writes it; undefined otherwise (it is then read as any JSON). */
+const KEYED_LAYOUT = /^\{"sha256":"([0-9a-f]{64})","value":/;
+function keyedValueText(text: string): { sha256: string; value: string } | undefined {
+  const head = KEYED_LAYOUT.exec(text);
+  if (head === null || !text.endsWith('}\n')) return undefined;
+  return { sha256: head[1]!, value: text.slice(head[0].length, -2) };
+}
+
 /** Something the cache noticed and worked around (a corrupt file); never fatal. */
 export interface CacheWarning {
   code: 'corrupt_cache_file';
@@ -357,6 +365,11 @@ export class OutputCache {
   async #readKeyed(file: string): Promise<unknown> {
     const text = await readIfPresent(file, 'utf8');
     if (text === undefined) return undefined;
+    const written = keyedValueText(text);
+    // As `#setKeyed` wrote it: the value's text is checked as it is, not parsed and written again to be hashed (a
+    // 10,000-article near-duplicate memo is 3 MB).
+    const value = written !== undefined && sha256Hex(written.value) === written.sha256 ? safeJson(written.value) : undefined;
+    if (value !== undefined) return value;
     const record = linkRecordSchema.safeParse(safeJson(text));
     if (!record.success || sha256Hex(JSON.stringify(record.data.value) ?? '') !== record.data.sha256) {
       this.#warn(file, 'it is damaged; the value will be computed again');

@@ -115,6 +115,20 @@ describe('OutputCache keyed stores', () => {
     expect(warnings).toHaveLength(1);
   });
 
+  it('should check a record as written by its text, and one laid out otherwise (pretty-printed) by its value', async () => {
+    await cache.links.set('k', { links: ['/a/'], note: 'é "quoted"' });
+    const [name] = await readdir(cache.linksDir);
+    const file = join(cache.linksDir, name!);
+    const written = await readFile(file, 'utf8');
+    // One letter of the value changed, the layout kept: the text no longer has its hash.
+    await writeFile(file, written.replace('/a/', '/b/'));
+    expect(await cache.links.get('k')).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    // The same record pretty-printed: its value still has its hash.
+    await writeFile(file, `${JSON.stringify(JSON.parse(written), null, 2)}\n`);
+    expect(await cache.links.get('k')).toEqual({ links: ['/a/'], note: 'é "quoted"' });
+  });
+
   it('should keep keyed stores when pruning outputs', async () => {
     await cache.links.set('k', 'v');
     const images = cache.keyedStore<string>('images');
