@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { ProcessedArticle } from '../pipeline/index.js';
 import { checkedWithSchema } from '../quality/checked-with.js';
-import { findingSchema } from '../quality/finding.js';
+import { findingSchema, type Finding } from '../quality/finding.js';
 import type { ArticleQuality } from '../quality/article-quality.js';
 import { editHash, type ProcessedStore } from '../sync/index.js';
 
@@ -28,20 +28,22 @@ export interface ProcessedRecord {
 
 const headingSchema = z.object({ depth: z.number(), slug: z.string(), text: z.string() });
 const imageSchema = z.object({ src: z.string(), alt: z.string(), width: z.number().optional(), height: z.number().optional(), originalSrc: z.string().optional() });
+const imagesSchema = z.array(imageSchema);
+const stringsSchema = z.array(z.string());
 const linkSchema = z.object({ href: z.string(), text: z.string(), internal: z.boolean(), source: z.enum(['article', 'local', 'service']) });
 const recordSchema = z.object({
   article: z.object({
     html: z.string(),
     title: z.string(),
     headings: z.array(headingSchema),
-    images: z.array(imageSchema),
+    images: imagesSchema,
     links: z.array(linkSchema),
     wordCount: z.number(),
     readingTime: z.number(),
     excerpt: z.string(),
     faq: z.array(z.object({ question: z.string(), answer: z.string() })),
-    imageImports: z.array(z.string()),
-    warnings: z.array(z.string()),
+    imageImports: stringsSchema,
+    warnings: stringsSchema,
   }),
   polished: z.boolean(),
   updatedAt: z.number(),
@@ -52,16 +54,48 @@ const recordSchema = z.object({
 /**
  * A record found under the key it was looked up by: written by this version (the key holds the version) from these very
  * inputs, so the items of its long lists (headings, links, FAQ, findings) are not checked one by one, only its shape down to
- * them (a damaged file fails gzip's CRC first). Checking each heading, link and finding made a copy of each: 5.4 KB a
- * record, about 0.25 s of a 10,000-article cold-store load(). A record of any key (`check`, `articleDetails()`) is
- * checked whole.
+ * them (a damaged file fails gzip's CRC first); its images and short lists of text are checked item by item, by the schema.
+ * Checked here rather than by a schema of that shape, whose copy of every record was 59 MB of garbage and about 60 ms of a
+ * 10,000-article cold-store load() (every check in it is one of `recordSchema`'s: the tests hold the two to the same
+ * answers). What it returns has only the record's own members, as the schema's copy had. A record of any key (`check`,
+ * `articleDetails()`) is checked whole, by `recordSchema`.
  */
-const anyItems = z.array(z.unknown());
-const keyedRecordSchema = recordSchema.extend({
+function keyedRecord(value: unknown): ProcessedRecord | undefined {
+  if (!isObject(value) || typeof value.polished !== 'boolean' || !isNumber(value.updatedAt) || !(value.edit === null || typeof value.edit === 'string')) return undefined;
+  const article = keyedArticle(value.article);
+  const quality = keyedQuality(value.quality);
+  if (article === undefined || quality === undefined) return undefined;
+  return { article, polished: value.polished, updatedAt: value.updatedAt, edit: value.edit, quality };
+}
+
+function keyedArticle(value: unknown): ProcessedArticle | undefined {
+  if (!isObject(value)) return undefined;
+  const { html, title, headings, images, links, wordCount, readingTime, excerpt, faq, imageImports, warnings } = value;
+  if (typeof html !== 'string' || typeof title !== 'string' || typeof excerpt !== 'string' || !isNumber(wordCount) || !isNumber(readingTime)) return undefined;
+  if (!Array.isArray(headings) || !Array.isArray(links) || !Array.isArray(faq)) return undefined;
   // The images stay checked whole: whether their downloads are still there is read from them (most articles have none or a few).
-  article: recordSchema.shape.article.extend({ headings: anyItems, links: anyItems, faq: anyItems }),
-  quality: recordSchema.shape.quality.unwrap().extend({ findings: anyItems }).nullable(),
-});
+  const checkedImages = imagesSchema.safeParse(images);
+  if (!checkedImages.success || !stringsSchema.safeParse(imageImports).success || !stringsSchema.safeParse(warnings).success) return undefined;
+  return { html, title, headings, images: checkedImages.data, links, wordCount, readingTime, excerpt, faq, imageImports, warnings } as ProcessedArticle;
+}
+
+/** The record's quality (null when every code was off); undefined when it is not of that shape. */
+function keyedQuality(value: unknown): ArticleQuality | null | undefined {
+  if (value === null) return null;
+  if (!isObject(value) || !Array.isArray(value.findings) || !(value.signature === null || typeof value.signature === 'string')) return undefined;
+  if (value.checkedWith === undefined) return { findings: value.findings as Finding[], signature: value.signature };
+  const checkedWith = checkedWithSchema.safeParse(value.checkedWith);
+  return checkedWith.success ? { findings: value.findings as Finding[], signature: value.signature, checkedWith: checkedWith.data } : undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** As the schema's `z.number()`: finite. */
+function isNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
 
 /** Where a record keeps the article's HTML, its one long text: a read-ahead carries it apart from the rest (processed-store.ts, `readAhead`). */
 export const RECORD_TEXT = ['article', 'html'] as const;
@@ -97,9 +131,8 @@ export interface DownloadedImages {
 export async function readProcessed(store: ProcessedStore, slug: string, key: string, downloads: DownloadedImages | undefined): Promise<ProcessedRecord | undefined> {
   const value = await store.get(slug, key);
   if (value === undefined) return undefined;
-  const parsed = keyedRecordSchema.safeParse(value);
-  if (!parsed.success) return undefined;
-  const record = parsed.data as ProcessedRecord;
+  const record = keyedRecord(value);
+  if (record === undefined) return undefined;
   return (await downloadsPresent(record.article, downloads)) ? record : undefined;
 }
 

@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { processedKey, readProcessed, writeProcessed, type ProcessedKeyParts, type ProcessedRecord } from '../../src/loader/processed-entries.js';
+import { parseRecord, processedKey, readProcessed, writeProcessed, type ProcessedKeyParts, type ProcessedRecord } from '../../src/loader/processed-entries.js';
 import { processArticle } from '../../src/pipeline/index.js';
 import { ProcessedStore } from '../../src/sync/processed-store.js';
 
@@ -96,6 +96,58 @@ describe('processed-article cache', () => {
     }
     await store.set('pour-over', { output: parts.output, key: processedKey(parts), value: { ...sound, quality: { findings: [], signature: null } } });
     expect(await readProcessed(store, 'pour-over', processedKey(parts), undefined)).toEqual({ ...sound, quality: { findings: [], signature: null } });
+  });
+
+  it('should take or miss a record under its key as the record schema does, down to its lists, and keep only its own members', async () => {
+    const sound = await record();
+    sound.article.images = [{ src: '/a.png', alt: 'A', width: 10 }];
+    sound.article.warnings = ['a warning'];
+    const withQuality = { ...sound, quality: { findings: [{ slug: 'pour-over', code: 'faq_missing', severity: 'warning', message: 'no FAQ' }], signature: 'abc', checkedWith: { digest: 'd', origins: ['https://a.example'] } } };
+    // Each checked member, with values of the wrong kind (the lists' items are the schema's to check only in images and the short lists).
+    const wrong: Record<string, unknown[]> = {
+      article: [null, [], 'x'],
+      'article.html': [1, null, undefined],
+      'article.title': [undefined, 2],
+      'article.excerpt': [null],
+      'article.wordCount': ['1', Number.NaN, Number.POSITIVE_INFINITY, null],
+      'article.readingTime': [undefined],
+      'article.headings': ['x', {}, null, undefined],
+      'article.links': [undefined, 'x'],
+      'article.faq': [{}],
+      'article.images': [[null], [{ src: 1, alt: 'a' }], [{ src: '/a.png' }], 'x'],
+      'article.imageImports': [[1], 'x', undefined],
+      'article.warnings': [[null], {}],
+      polished: ['true', undefined, 0],
+      updatedAt: ['1', Number.NaN, undefined],
+      edit: [1, undefined],
+      quality: [undefined, 'x', [], { signature: null }, { findings: {}, signature: null }, { findings: [], signature: 1 }, { findings: [] }],
+      'quality.checkedWith': [{ digest: 1, origins: [] }, { digest: 'd' }, null],
+    };
+    const cases: { label: string; value: unknown }[] = [
+      { label: 'sound', value: sound },
+      { label: 'with quality', value: withQuality },
+      { label: 'an edit', value: { ...sound, edit: 'e'.repeat(64) } },
+      { label: 'not an object', value: [] },
+      ...Object.entries(wrong).flatMap(([path, values]) =>
+        values.map((bad) => {
+          const value = structuredClone(withQuality) as Record<string, unknown>;
+          const names = path.split('.');
+          const holder = names.slice(0, -1).reduce((at, name) => at[name] as Record<string, unknown>, value);
+          holder[names.at(-1)!] = bad;
+          return { label: `${path} = ${String(bad)}`, value };
+        }),
+      ),
+    ];
+    for (const { label, value } of cases) {
+      await store.set('pour-over', { output: parts.output, key: processedKey(parts), value });
+      const read = await readProcessed(store, 'pour-over', processedKey(parts), undefined);
+      expect({ label, taken: read !== undefined }).toEqual({ label, taken: parseRecord(value) !== undefined });
+      if (read !== undefined) expect(read, label).toEqual(parseRecord(value));
+    }
+    // Members of no record are left behind, as the schema's copy left them.
+    const extra = { ...withQuality, extra: 1, article: { ...withQuality.article, extra: 2 }, quality: { ...withQuality.quality, shingles: [1, 2] } };
+    await store.set('pour-over', { output: parts.output, key: processedKey(parts), value: extra });
+    expect(await readProcessed(store, 'pour-over', processedKey(parts), undefined)).toEqual(withQuality);
   });
 
   it('should miss when an image the article downloaded is no longer on disk', async () => {
