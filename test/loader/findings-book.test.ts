@@ -52,6 +52,27 @@ describe('the findings book', () => {
     expect(next.of([{ id: 'b', digest: 'd2' }, { id: 'a', digest: 'd1' }, { id: 'gone', digest: 'd3' }])).toEqual([short, leftover, near]);
   });
 
+  it('should read back every kind of message, an entry without findings, and leave out only an entry not of the kept shape', async () => {
+    const odd: Finding = { slug: 'c', code: 'writer_leftover', severity: 'error', message: 'quotes " and \\ and a line\nbreak, ✓ and 日本語' };
+    const book = await readFindingsBook(file);
+    book.write('c', 'd3', [odd, { ...odd, code: 'faq_missing', severity: 'warning', message: '' }]);
+    book.write('empty', 'd4', []);
+    book.write('b', 'd2', [short]);
+    await book.save(['c', 'empty', 'b']);
+    expect((await readFindingsBook(file)).of([{ id: 'c', digest: 'd3' }, { id: 'empty', digest: 'd4' }])).toEqual([odd, { ...odd, code: 'faq_missing', severity: 'warning', message: '' }]);
+    expect((await readFindingsBook(file)).get('empty', 'd4')).toEqual([]);
+    // One entry's list damaged (a finding cut short): that entry is unknown, the others stand.
+    const { serialize, deserialize } = await import('node:v8');
+    const bytes = await readFile(file);
+    const head = bytes.subarray(0, bytes.indexOf(10) + 1);
+    const kept = deserialize(bytes.subarray(head.length)) as string[][];
+    kept[0]!.pop();
+    await writeFile(file, Buffer.concat([head, serialize(kept)]));
+    const damaged = await readFindingsBook(file);
+    expect(damaged.get('c', 'd3')).toBeUndefined();
+    expect(damaged.get('b', 'd2')).toEqual([short]);
+  });
+
   it('should start empty from a missing, damaged or other-version note', async () => {
     expect((await readFindingsBook(file)).of([{ id: 'a', digest: 'd1' }])).toEqual([]);
     const book = await readFindingsBook(file);
