@@ -35,10 +35,11 @@ export interface CardFilesOptions {
  */
 export class CardFiles {
   readonly #options: CardFilesOptions;
-  /** The file names of each folder a card was looked for in, listed once: a stat per card cost more than the pass's own reads. */
-  readonly #listings = new Map<string, Promise<Set<string>>>();
-  /** The listings read so far: a card looked for after the first in its folder is a lookup, not a wait (10,000 cards a cold build). */
-  readonly #listed = new Map<string, Set<string>>();
+  /**
+   * The file names of each folder a card was looked for in, listed once (a stat per card cost more than the pass's own reads):
+   * the listing under way, then the names, so a card looked for after the first in its folder is a lookup, not a wait.
+   */
+  readonly #listings = new Map<string, Promise<Set<string>> | Set<string>>();
   readonly #fonts: CardFonts;
   /** The cache's and the public folder's directories of cards, joined once. */
   readonly #cacheDir: string;
@@ -100,12 +101,16 @@ export class CardFiles {
     return { src, width: CARD_WIDTH, height: CARD_HEIGHT, drawn, missing };
   }
 
-  #names(dir: string): Promise<Set<string>> {
+  #names(dir: string): Promise<Set<string>> | Set<string> {
     let names = this.#listings.get(dir);
     if (names === undefined) {
-      names = listDir(dir).then((list) => new Set(list));
-      this.#listings.set(dir, names);
-      void names.then((set) => this.#listed.set(dir, set), () => undefined);
+      const listing = listDir(dir).then((list) => {
+        const listed = new Set(list);
+        this.#listings.set(dir, listed);
+        return listed;
+      });
+      this.#listings.set(dir, listing);
+      names = listing;
     }
     return names;
   }
@@ -115,8 +120,8 @@ export class CardFiles {
     const slash = name.lastIndexOf('/');
     const dir = slash < 0 ? root : join(root, name.slice(0, slash));
     const base = slash < 0 ? name : name.slice(slash + 1);
-    const names = this.#listed.get(dir);
-    return names === undefined ? this.#names(dir).then((listed) => listed.has(base)) : names.has(base);
+    const names = this.#names(dir);
+    return names instanceof Set ? names.has(base) : names.then((listed) => listed.has(base));
   }
 
   /** `file` just written, and the other cards of `slug` beside it removed (a nested slug `de/x` has its cards in `de/`). */
