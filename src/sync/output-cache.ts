@@ -35,7 +35,15 @@ const cachedOutputSchema = z.strictObject({
 
 const linkRecordSchema = z.strictObject({ sha256: z.string(), value: z.unknown() });
 
-/** A keyed record's parts, when its text is laid out as `#setKeyed` writes it; undefined otherwise (it is then read as any JSON). */
+/**
+ * A keyed record's text: `{"sha256":"<hex of the value's JSON>","value":<the value's JSON>}` and a newline, what
+ * `JSON.stringify({ sha256, value })` writes, made from the value's JSON as it was hashed rather than stringified again.
+ */
+function keyedText(json: string): string {
+  return `{"sha256":"${sha256Hex(json)}","value":${json}}\n`;
+}
+
+/** A keyed record's parts, when its text is laid out as `keyedText` writes it; undefined otherwise (it is then read as any JSON). */
 const KEYED_LAYOUT = /^\{"sha256":"([0-9a-f]{64})","value":/;
 function keyedValueText(text: string): { sha256: string; value: string } | undefined {
   const head = KEYED_LAYOUT.exec(text);
@@ -366,7 +374,7 @@ export class OutputCache {
     const text = await readIfPresent(file, 'utf8');
     if (text === undefined) return undefined;
     const written = keyedValueText(text);
-    // As `#setKeyed` wrote it: the value's text is checked as it is, not parsed and written again to be hashed (a
+    // As `keyedText` wrote it: the value's text is checked as it is, not parsed and written again to be hashed (a
     // 10,000-article near-duplicate memo is 3 MB).
     const value = written !== undefined && sha256Hex(written.value) === written.sha256 ? safeJson(written.value) : undefined;
     if (value !== undefined) return value;
@@ -382,7 +390,7 @@ export class OutputCache {
     const json = JSON.stringify(value);
     if (json === undefined) throw new TypeError('a keyed store value must be a JSON value');
     await mkdir(dir, { recursive: true });
-    await writeFileAtomic(join(dir, `${sha256Hex(key)}.json`), `${JSON.stringify({ sha256: sha256Hex(json), value })}\n`, { durable: false });
+    await writeFileAtomic(join(dir, `${sha256Hex(key)}.json`), keyedText(json), { durable: false });
   }
 
   /**

@@ -120,6 +120,9 @@ describe('OutputCache keyed stores', () => {
     const [name] = await readdir(cache.linksDir);
     const file = join(cache.linksDir, name!);
     const written = await readFile(file, 'utf8');
+    // Written as it always was: JSON.stringify of the checksum and the value.
+    const value = { links: ['/a/'], note: 'é "quoted"' };
+    expect(written).toBe(`${JSON.stringify({ sha256: createHash('sha256').update(JSON.stringify(value)).digest('hex'), value })}\n`);
     // One letter of the value changed, the layout kept: the text no longer has its hash.
     await writeFile(file, written.replace('/a/', '/b/'));
     expect(await cache.links.get('k')).toBeUndefined();
