@@ -71,7 +71,7 @@ export async function applyNearDuplicates(scope: CollectionScope, options: Quali
   meta.set(SIGNATURES_KEY, keptText);
   if (options.codes.near_duplicate === 'off') return;
   const decided = decidedFrom(keptText);
-  // Each article's findings made from its own pairs: made as one list and grouped by slug after, they were made twice over.
+  // Each article's findings made from its own pairs, as its list: made as one list for all, each was pushed again into its article's.
   const found = new Map<string, Finding[]>();
   for (const article of await decidedPairs(scope, options, { finished, known, signatures, memo })) {
     const findings = articlePairFindings([article], options);
