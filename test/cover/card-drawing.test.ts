@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { articleCover } from '../../src/cover/article-cover.js';
 import { CardFiles } from '../../src/cover/card-files.js';
 import { CardFonts, locateInstalled, type FontPackage } from '../../src/cover/card-fonts.js';
-import { cardTitle, drawCard, textColorOn } from '../../src/cover/card-drawing.js';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { cardTitle, drawCard, encodePng, textColorOn } from '../../src/cover/card-drawing.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardSettings } from '../../src/cover/card-options.js';
 import { inkDifference, inkOf, MARGIN, SITE_NAME_AREA, TITLE_AREA } from './card-pixels.js';
 
@@ -165,6 +166,49 @@ describe('a card without the font it needs', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }, 30_000);
+});
+
+/** A PNG's colour type (IHDR byte 25: 3 indexed, 6 RGBA) and its pixels as RGBA, decoded by Skia as a browser would. */
+async function decoded(png: Uint8Array): Promise<{ colorType: number; width: number; height: number; rgba: Uint8ClampedArray }> {
+  const image = await loadImage(Buffer.from(png));
+  const ctx = createCanvas(image.width, image.height).getContext('2d');
+  ctx.drawImage(image, 0, 0);
+  return { colorType: png[25]!, width: image.width, height: image.height, rgba: ctx.getImageData(0, 0, image.width, image.height).data };
+}
+
+describe('the card file', () => {
+  it('should write a card as an indexed PNG of exactly its pixels, well under half the RGBA file', async () => {
+    // Antialiased text in two sizes and a translucent line on a colour, as a card draws them.
+    const surface = createCanvas(CARD_WIDTH, CARD_HEIGHT);
+    const ctx = surface.getContext('2d');
+    ctx.fillStyle = '#7c2d12';
+    ctx.fillRect(0, 0, CARD_WIDTH, CARD_HEIGHT);
+    ctx.fillStyle = '#ffffff';
+    ctx.font = 'bold 72px sans-serif';
+    ctx.fillText('Pour over at home, step by step', 72, 160);
+    ctx.globalAlpha = 0.85;
+    ctx.font = '32px sans-serif';
+    ctx.fillText(SITE, 72, 560);
+    const rgba = ctx.getImageData(0, 0, CARD_WIDTH, CARD_HEIGHT).data;
+    const rgbaPng = await surface.encode('png');
+    const png = await encodePng(rgba, CARD_WIDTH, CARD_HEIGHT, () => Promise.reject(new Error('a card of a few colours is not written as RGBA')));
+    const back = await decoded(png);
+    expect(back).toMatchObject({ colorType: 3, width: CARD_WIDTH, height: CARD_HEIGHT });
+    expect(Buffer.from(back.rgba).equals(Buffer.from(rgba)), 'the same pixels, byte for byte').toBe(true);
+    expect((await decoded(rgbaPng)).colorType).toBe(6);
+    expect(png.length).toBeLessThan(rgbaPng.length / 2);
+  });
+
+  it('should keep the RGBA file for an image of more than 256 colours', async () => {
+    const rgba = new Uint8ClampedArray(300 * 4).map((_, i) => (i % 4 === 3 ? 255 : i % 4 === 0 ? Math.floor(i / 4) % 256 : Math.floor(i / 4 / 256)));
+    const rgbaPng = new Uint8Array([1, 2, 3]);
+    expect(await encodePng(rgba, 300, 1, () => Promise.resolve(rgbaPng))).toBe(rgbaPng);
+  });
+
+  it.each(SCRIPTS.filter(({ script }) => ['Latin', 'Arabic', 'Japanese'].includes(script)))('should draw a $script card as an indexed PNG', async ({ title, locale }) => {
+    const card = await decoded(await draw(title, locale));
+    expect(card).toMatchObject({ colorType: 3, width: CARD_WIDTH, height: CARD_HEIGHT });
   }, 30_000);
 });
 
