@@ -129,6 +129,8 @@ async function runAt({ articles, rounds }) {
     // The floor's targets hold for a large site only: at 50 articles the fixed cost is most of either.
     const large = (value, target) => (articles >= LARGE_SITE ? { target: `≤ ${target}`, ok: value <= target } : {});
     const requests = emulator.requests.length;
+    // A cold store places every article: the line below would read 0 for a closing line the pattern no longer finds.
+    if (runs['article-loader'].cold.some((build) => build.placed !== articles)) throw new Error(`a cold-store articleLoader build did not say it placed all ${articles} articles`);
     const placedWarm = Math.max(...runs['article-loader'].warm.map((build) => build.placed));
     const ms = (value) => Math.round(value);
     const s = (value) => Math.round(value / 100) / 10;
