@@ -1,6 +1,7 @@
 // Drawing a card, read back as pixels: every script of the locale table has ink in the title area, different titles give different ink (boxes of
 // missing glyphs would not), right-to-left titles end at the right margin, emoji and 5,000-character titles make proper cards, and a title whose font
-// is missing is left out (never boxes, never a blank title area), said, and drawn again once the font is there.
+// is missing is left out (never boxes, never a blank title area), said, and drawn again once the font is there. The file is an indexed PNG of exactly
+// the drawn pixels (RGBA past 256 colours).
 import { imageSize } from 'image-size';
 import { describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
