@@ -4,7 +4,7 @@
 // module costs about a tenth of a second to load, which a warm build never pays.
 //
 // A card is one colour and its text, so its pixels are a few hundred shades at most: it is written as an
-// indexed PNG of exactly those colours (fast-png), about 17 KB on the bench site's cards against Skia's 46 KB
+// indexed PNG of exactly those colours (fast-png), about 19 KB on the bench site's cards against Skia's 46 KB
 // RGBA file of the same pixels. Every build copies the public folder into its output, and the site deploys it.
 import type { CardText, FontFace } from './card-fonts.js';
 
@@ -165,7 +165,9 @@ export async function drawCard(card: CardDrawing): Promise<Uint8Array> {
 
 /** The colours of `rgba` and each pixel's index among them, or undefined past 256 colours. */
 function paletteOf(rgba: Uint8ClampedArray | Uint8Array): { colors: number[][]; indices: Uint8Array } | undefined {
-  const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length / 4);
+  // A pixel read as one 32-bit number, which needs a 4-byte aligned view: a view elsewhere is copied first.
+  const aligned = rgba.byteOffset % 4 === 0 ? rgba : rgba.slice();
+  const pixels = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4);
   const indexOf = new Map<number, number>();
   const colors: number[][] = [];
   const indices = new Uint8Array(pixels.length);

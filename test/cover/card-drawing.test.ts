@@ -201,6 +201,15 @@ describe('the card file', () => {
     expect(png.length).toBeLessThan(rgbaPng.length / 2);
   });
 
+  it('should take pixels from a view that does not start on a 4-byte boundary', async () => {
+    const bytes = new Uint8Array(1 + 4 * 8);
+    const rgba = bytes.subarray(1);
+    for (let pixel = 0; pixel < 8; pixel++) rgba.set(pixel % 3 === 0 ? [255, 255, 255, 255] : [30, 58, 138, 255], pixel * 4);
+    const back = await decoded(await encodePng(rgba, 4, 2, () => Promise.reject(new Error('two colours are not written as RGBA'))));
+    expect(back).toMatchObject({ colorType: 3, width: 4, height: 2 });
+    expect(Buffer.from(back.rgba).equals(Buffer.from(rgba))).toBe(true);
+  });
+
   it('should keep the RGBA file for an image of more than 256 colours', async () => {
     const rgba = new Uint8ClampedArray(300 * 4).map((_, i) => (i % 4 === 3 ? 255 : i % 4 === 0 ? Math.floor(i / 4) % 256 : Math.floor(i / 4 / 256)));
     const rgbaPng = new Uint8Array([1, 2, 3]);
