@@ -23,12 +23,18 @@ import { pipelineSettings, retries, syncOptions, type PassContext } from './pass
 import { passCovers } from './pass-covers.js';
 import type { StoreWriter } from './store-writer.js';
 import { SyncReporter } from './sync-report.js';
-import { withBatchedStore } from './store-batch.js';
+import { holdingStoreSave, withBatchedStore } from './store-batch.js';
 import { applyResult, articleMarks, publishDates, unpublishedSlugs } from './sync-entries.js';
 import { restRouteAdvice } from './rest-route.js';
 
 /** One sync: read the manifest, create and (in a build) wait, then put every article in the store. In dev, a wait still needed goes on in the background. */
 export async function runPass(scope: CollectionScope, writer: StoreWriter, dev: DevSession | undefined): Promise<void> {
+  // Astro's save of its whole store waits until the pass is over (store-batch.ts): it is then made once, after load().
+  await holdingStoreSave(scope.context, () => passOnce(scope, writer, dev));
+}
+
+/** The pass itself: manifest, sync, the store batched, and the lock memo kept. */
+async function passOnce(scope: CollectionScope, writer: StoreWriter, dev: DevSession | undefined): Promise<void> {
   writer.resetCounts();
   const { lockFile, cacheDir } = scope.paths();
   const checkedLock = lockMemo(new OutputCache(cacheDir).keyedStore(LOCK_CHECKS_STORE), scope.context.collection, lockFile);

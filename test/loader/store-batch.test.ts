@@ -1,10 +1,13 @@
 // withBatchedStore: a pass's sets and deletes are kept, seen by the pass's own reads, and written into Astro's store
 // once, when the pass ends (also when it throws), so Astro's debounced save of the store runs after load(), not in it.
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import type { LoaderContext } from 'astro/loaders';
 // Astro's data store is not among its package exports; the content layer uses this class for every collection.
 import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
-import { withBatchedStore } from '../../src/loader/store-batch.js';
+import { holdingStoreSave, withBatchedStore } from '../../src/loader/store-batch.js';
 
 /** A context whose store is Astro's, each set that reached it counted by id. */
 function context(): { context: LoaderContext; real: LoaderContext['store']; sets: string[] } {
@@ -71,5 +74,36 @@ describe('withBatchedStore', () => {
       expect(ctx.store.keys()).toEqual([]);
     });
     expect(real.keys()).toEqual([]);
+  });
+});
+
+describe('holdingStoreSave', () => {
+  it("keeps Astro's debounced save of its store out of a pass longer than 500 ms, and lets it run once after", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'aal-store-save-'));
+    vi.useFakeTimers();
+    try {
+      // A store with a file, as Astro's content layer has: its debounced save calls writeToDisk.
+      const store = await MutableDataStore.fromFile(join(dir, 'data-store.json'));
+      const saves = vi.spyOn(store, 'writeToDisk').mockResolvedValue(undefined);
+      const ctx = { meta: store.metaStore('articles'), store: store.scopedStore('articles') } as unknown as LoaderContext;
+      const syncStarts = () => store.metaStore().set('content-config-digest', 'd');
+      // Without the hold: Astro's own meta set as a sync starts, and a pass of three seconds has the save inside it.
+      syncStarts();
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(saves).toHaveBeenCalledTimes(1);
+      saves.mockClear();
+      syncStarts();
+      await holdingStoreSave(ctx, async () => {
+        await vi.advanceTimersByTimeAsync(3_000);
+        expect(saves).not.toHaveBeenCalled();
+      });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(saves).toHaveBeenCalledTimes(1);
+      // The key that held the save is not left in the store.
+      expect(store.metaStore('articles').has('pass-holds-save')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
