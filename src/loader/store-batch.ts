@@ -8,7 +8,8 @@
 // Astro sets its own meta when a sync starts, which schedules that save too, and a warm store is full when it does: the save
 // serializes every entry (a CPU profile of a warm `astro sync` of 10,000 articles: 2.0 s of devalue and 1.8 s of collections,
 // from the timer, inside load()). A pass longer than 500 ms that waited on a file after them had it run inside its load()
-// (0.8 s became 3.5-4.5 s, in some builds and not others), and a pass that then set an entry made Astro save a second time.
+// (0.8 s became 3.5-4.6 s, in some builds and not others); by Astro's store code, a pass that then set an entry would have
+// Astro save a second time.
 // `holdingStoreSave` keeps it off until the pass ends: the store is then serialized once, when Astro waits for its save.
 import type { LoaderContext } from 'astro/loaders';
 
