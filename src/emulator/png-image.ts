@@ -1,31 +1,6 @@
-// Placeholder images for the articles the emulator writes: palette PNGs built with zlib.
+// Placeholder images for the articles the emulator writes: palette PNGs, written by fast-png (as the cover cards are).
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
+import { encode } from 'fast-png';
 
 /** Largest side the emulator renders; bigger requests are refused by the image route. */
 export const MAX_IMAGE_SIDE = 4096;
@@ -43,7 +18,7 @@ function hsl(hue: number, saturation: number, lightness: number): [number, numbe
 }
 
 /** The palette: sky bands from light to deep, the sun, two layers of hills; hues from the seed. */
-function illustrationPalette(digest: Buffer): Buffer {
+function illustrationPalette(digest: Buffer): [number, number, number][] {
   const skyHue = 180 + ((digest[0] ?? 0) % 60);
   const hillHue = 80 + ((digest[1] ?? 0) % 80);
   const colours: [number, number, number][] = [];
@@ -51,7 +26,7 @@ function illustrationPalette(digest: Buffer): Buffer {
   colours.push(hsl(35 + ((digest[2] ?? 0) % 20), 0.95, 0.62)); // the sun
   colours.push(hsl(hillHue, 0.35, 0.5)); // far hills
   colours.push(hsl(hillHue + 10, 0.45, 0.34)); // near hills
-  return Buffer.from(colours.flat());
+  return colours;
 }
 
 /**
@@ -69,32 +44,18 @@ export function renderPng(width: number, height: number, seed: string): Buffer {
   const phase = ((digest[5] ?? 0) / 255) * Math.PI * 2;
   const far = (x: number) => height * (0.58 + 0.06 * Math.sin((x / width) * Math.PI * 2 + phase));
   const near = (x: number) => height * (0.74 + 0.05 * Math.sin((x / width) * Math.PI * 3 + phase * 2));
-  const raw = Buffer.alloc((width + 1) * height);
+  const indices = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
-    const row = y * (width + 1);
-    raw[row] = 0; // filter: none
+    const row = y * width;
     const band = Math.min(SKY_BANDS - 1, Math.floor((y / (height * 0.75)) * SKY_BANDS));
     for (let x = 0; x < width; x++) {
       let index = band;
       if ((x - sun.x) ** 2 + (y - sun.y) ** 2 < sun.r ** 2) index = SKY_BANDS;
       if (y > far(x)) index = SKY_BANDS + 1;
       if (y > near(x)) index = SKY_BANDS + 2;
-      raw[row + 1 + x] = index;
+      indices[row + x] = index;
     }
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 3; // colour type: palette
-  header[10] = 0;
-  header[11] = 0;
-  header[12] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('PLTE', palette),
-    chunk('IDAT', deflateSync(raw, { level: 6 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const png = encode({ width, height, data: indices, depth: 8, channels: 1, palette }, { zlib: { level: 6 } });
+  return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
 }
