@@ -163,7 +163,7 @@ export async function drawCard(card: CardDrawing): Promise<Uint8Array> {
   return encodePng(ctx.getImageData(0, 0, card.width, card.height).data, card.width, card.height, () => surface.encode('png'));
 }
 
-/** The colours of `rgba` and each pixel's index among them, or undefined past 256 colours. */
+/** The colours of `rgba` (each opaque, as RGB) and each pixel's index among them; undefined past 256 colours, or for a translucent pixel. */
 function paletteOf(rgba: Uint8ClampedArray | Uint8Array): { colors: number[][]; indices: Uint8Array } | undefined {
   // A pixel read as one 32-bit number, which needs a 4-byte aligned view: a view elsewhere is copied first.
   const aligned = rgba.byteOffset % 4 === 0 ? rgba : rgba.slice();
@@ -178,22 +178,26 @@ function paletteOf(rgba: Uint8ClampedArray | Uint8Array): { colors: number[][]; 
     if (pixel !== last) {
       let index = indexOf.get(pixel);
       if (index === undefined) {
-        if (colors.length === 256) return undefined;
+        const offset = i * 4;
+        // fast-png 8.0's transparency chunk lists only the translucent colours' alphas, not one per palette entry in
+        // order, so a palette that mixes opaque and translucent colours decodes with the wrong alphas: RGBA instead.
+        if (colors.length === 256 || rgba[offset + 3] !== 255) return undefined;
         index = colors.length;
         indexOf.set(pixel, index);
-        const offset = i * 4;
-        colors.push([rgba[offset]!, rgba[offset + 1]!, rgba[offset + 2]!, rgba[offset + 3]!]);
+        colors.push([rgba[offset]!, rgba[offset + 1]!, rgba[offset + 2]!]);
       }
       last = pixel;
       lastIndex = index;
     }
     indices[i] = lastIndex;
   }
-  // Opaque (a card always is): RGB entries, and no transparency chunk.
-  return { colors: colors.every((color) => color[3] === 255) ? colors.map((color) => color.slice(0, 3)) : colors, indices };
+  return { colors, indices };
 }
 
-/** `rgba` (width×height, not premultiplied) as an indexed PNG of its exact colours, or `rgbaPng()` when it has more than 256. */
+/**
+ * `rgba` (width×height, not premultiplied) as an indexed PNG of its exact colours, or `rgbaPng()` when it has more than 256
+ * or a translucent pixel (a card has neither: its background is one opaque colour).
+ */
 export async function encodePng(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number, rgbaPng: () => Promise<Uint8Array>): Promise<Uint8Array> {
   const palette = paletteOf(rgba);
   if (palette === undefined) return rgbaPng();

@@ -210,6 +210,13 @@ describe('the card file', () => {
     expect(Buffer.from(back.rgba).equals(Buffer.from(rgba))).toBe(true);
   });
 
+  it('should keep the RGBA file for an image with a translucent pixel', async () => {
+    // Two colours, one half transparent: fast-png 8.0 would write its alpha for the opaque one (its tRNS chunk skips opaque entries).
+    const rgba = new Uint8Array([10, 20, 30, 255, 200, 100, 50, 128]);
+    const rgbaPng = new Uint8Array([1, 2, 3]);
+    expect(await encodePng(rgba, 2, 1, () => Promise.resolve(rgbaPng))).toBe(rgbaPng);
+  });
+
   it('should keep the RGBA file for an image of more than 256 colours', async () => {
     const rgba = new Uint8ClampedArray(300 * 4).map((_, i) => (i % 4 === 3 ? 255 : i % 4 === 0 ? Math.floor(i / 4) % 256 : Math.floor(i / 4 / 256)));
     const rgbaPng = new Uint8Array([1, 2, 3]);
