@@ -1,4 +1,4 @@
-// Running `astro build` in a child process for a benchmark: the repository's Astro on this Node, no CI, no colours, no telemetry.
+// Running `astro build` (or `astro sync`) in a child process for a benchmark: the repository's Astro on this Node, no CI, no colours, no telemetry.
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,12 +7,17 @@ const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const ASTRO = join(REPO, 'node_modules/astro/bin/astro.mjs');
 
 /** `astro build --root root` with `env` added; resolves with the exit code, stdout and stderr together, and the wall time. */
-export async function runAstroBuild(root, env = {}) {
+export function runAstroBuild(root, env = {}) {
+  return runAstro('build', root, env);
+}
+
+/** `astro <command> --root root` with `env` added (`sync`: the content layer's loaders alone, no pages), as `runAstroBuild`. */
+export async function runAstro(command, root, env = {}) {
   const childEnv = { ...process.env, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1', ...env };
   delete childEnv.CI;
   const started = performance.now();
   const { code, output } = await new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [ASTRO, 'build', '--root', root], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [ASTRO, command, '--root', root], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
     child.stdout.on('data', (chunk) => (text += chunk));
     child.stderr.on('data', (chunk) => (text += chunk));
