@@ -46,16 +46,18 @@ export function collectionScope(options: ResolvedLoaderOptions, context: LoaderC
   const paths = (): CollectionPaths => collectionPaths(options, root);
   const { lockFile, cacheDir, manifest } = paths();
   const astroCacheDir = resolve(fileURLToPath(context.config.cacheDir), 'astro-article-loader');
+  const dev = context.watcher !== undefined;
   const tracker = new QueueTracker(
     { collection: context.collection, mode: options.service.mode, frozen: options.frozen, budget: options.budget, manifest: manifest ?? 'inline', lockFile, cacheDir },
     url,
+    { panel: dev },
   );
   return {
     options,
     context,
     log: new CollectionLog(collectionLogger(context.logger, root, context.collection), root),
     root,
-    dev: context.watcher !== undefined,
+    dev,
     url,
     astroCacheDir,
     stateFile: resolve(astroCacheDir, 'emulator-state.json'),

@@ -69,9 +69,13 @@ export class QueueTracker {
   /** Each article's review state and quality findings, as its entry in the store last said them. */
   readonly #details = new Map<string, Pick<QueueArticle, 'review' | 'findings'>>();
 
-  constructor(base: Base, url: (slug: string) => string) {
+  /** Whether a toolbar panel shows the queue (the dev server): only it reads each article's review state and findings. */
+  readonly #panel: boolean;
+
+  constructor(base: Base, url: (slug: string) => string, { panel }: { panel: boolean }) {
     this.#base = base;
     this.#url = url;
+    this.#panel = panel;
   }
 
   start(): void {
@@ -106,6 +110,8 @@ export class QueueTracker {
    * build writes thousands of entries): the pass's next change, or the wait's next event, carries it.
    */
   describe(slug: string, details: Pick<QueueArticle, 'review' | 'findings'>): void {
+    // A build has no panel: its summary counts findings and review outcomes from the pass (`quality`, `review`), not per article.
+    if (!this.#panel) return;
     details = { ...this.#details.get(slug), ...details };
     this.#details.set(slug, details);
     const article = this.#articles.get(slug);
@@ -187,6 +193,7 @@ export class QueueTracker {
 
   /** Each article's findings for the panel (near_duplicate included, so after the pass's last check), every described article given its list. */
   articleFindings(findings: readonly { slug: string; code: string; severity: 'error' | 'warning'; message: string }[]): void {
+    if (!this.#panel) return;
     const bySlug = new Map<string, QueueFinding[]>();
     for (const { slug, code, severity, message } of findings) {
       const mine = bySlug.get(slug);

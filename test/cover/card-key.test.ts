@@ -53,6 +53,25 @@ describe('the card key', () => {
     expect(cardKey(inputs, { canvas: '1.1.1', fonts: after })).not.toBe(cardKey(inputs, { canvas: '1.1.1', fonts: before }));
   });
 
+  it('should give each set of fonts and lacks its own part, however many cards share one', () => {
+    const text = (fonts: string[], missing: { package?: string; script: string }[] = []) => ({ shown: 'x', faces: [], fonts, missing }) as unknown as ReturnType<CardFonts['text']>;
+    const inter = text(['@fontsource-variable/inter@5.3.0']);
+    const jp = text(['@fontsource-variable/noto-sans-jp@5.3.1']);
+    const lacking = text([], [{ package: '@fontsource-variable/noto-sans-jp', script: 'Han' }]);
+    expect(textFonts(inter, jp)).toEqual({ '@fontsource-variable/inter': '5.3.0', '@fontsource-variable/noto-sans-jp': '5.3.1' });
+    // The same set again (the second card of a site), then sets that differ only in a lack, in a version, or in their order.
+    expect(textFonts(inter, jp)).toEqual({ '@fontsource-variable/inter': '5.3.0', '@fontsource-variable/noto-sans-jp': '5.3.1' });
+    expect(textFonts(inter, lacking)).toEqual({ '@fontsource-variable/inter': '5.3.0', '@fontsource-variable/noto-sans-jp': 'missing' });
+    expect(textFonts(inter, text(['@fontsource-variable/noto-sans-jp@5.3.2']))).toEqual({ '@fontsource-variable/inter': '5.3.0', '@fontsource-variable/noto-sans-jp': '5.3.2' });
+    // A later text's word wins: set in the font by one text and lacking it in the next is "missing", the other way round is set.
+    expect(textFonts(jp, lacking)['@fontsource-variable/noto-sans-jp']).toBe('missing');
+    expect(textFonts(lacking, jp)['@fontsource-variable/noto-sans-jp']).toBe('5.3.1');
+    expect(textFonts(text([], [{ script: 'Thaana' }]))).toEqual({ Thaana: 'missing' });
+    // Set in the same fonts, one lacking another script's: two parts.
+    expect(textFonts(inter)).toEqual({ '@fontsource-variable/inter': '5.3.0' });
+    expect(textFonts(text(['@fontsource-variable/inter@5.3.0'], [{ package: '@fontsource-variable/noto-sans-jp', script: 'Han' }]))).toEqual({ '@fontsource-variable/inter': '5.3.0', '@fontsource-variable/noto-sans-jp': 'missing' });
+  });
+
   it("should name a card after its article and key, and tell an article's cards from another's", () => {
     const name = cardFileName('pour-over', '0123456789abcdef');
     expect(name).toBe('pour-over-0123456789abcdef.png');

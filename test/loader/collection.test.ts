@@ -97,6 +97,34 @@ describe('placeholders in the store', () => {
       await emulator.stop();
     }
   }, 60_000);
+
+  it("should give the panel each finished article's review state and findings in dev, and keep none of them in a build, which has no panel", async () => {
+    const emulator = await startEmulator({ timing: 'instant' });
+    try {
+      await site.write('articles.yaml', 'articles:\n  - cold brew\n  - pour over\n');
+      const loader = () => articleLoader({ manifest: './articles.yaml', apiKey: emulator.apiKey, baseUrl: emulator.url, frozen: false });
+      await loader().load(site.context('articles'));
+      const built = queue().articles;
+      expect(built.map((a) => [a.slug, a.state])).toEqual([
+        ['cold-brew', 'finished'],
+        ['pour-over', 'finished'],
+      ]);
+      // The build summary's figures are still the pass's own.
+      expect(queue().quality).toBeDefined();
+      for (const article of built) expect(article.review).toBeUndefined();
+      for (const article of built) expect(article.findings).toBeUndefined();
+      await shutdownRuntime();
+      // The dev server on the store the build left: every entry unchanged, each described for the panel all the same.
+      await loader().load(site.context('articles', { dev: true }));
+      await until(() => queue().articles.every((a) => a.findings !== undefined), 'each article given its findings');
+      for (const article of queue().articles) {
+        expect(article.review).toBe('not-required');
+        expect(Array.isArray(article.findings)).toBe(true);
+      }
+    } finally {
+      await emulator.stop();
+    }
+  });
 });
 
 describe('collections that leave the content config', () => {
