@@ -160,7 +160,7 @@ async function settlePass(scope: CollectionScope, writer: StoreWriter, result: S
   await pass.findings.save(scope.context.store.keys());
   log.quality(findings, writer.counts.rendered + writer.counts.reused > 0);
   tracker.quality(findings);
-  tracker.articleFindings(findings);
+  tracker.articleFindings(findings.all);
   tracker.review(reviewOutcome(scope, pass.findings));
   tracker.mark(articleMarks(pass.manifest.specs, pass.edits, pass.now.getTime()), publishDates(pass.manifest.specs));
   log.entries(writer.counts);

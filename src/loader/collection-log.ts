@@ -8,6 +8,7 @@ import type { RestRouteAdvice } from './rest-route.js';
 import { escapeRegExp } from '../lang/escape.js';
 import { shortPath, type LoaderLogger } from './sync-report.js';
 import type { FontNeed } from '../cover/card-fonts.js';
+import type { CountedFindings } from '../quality/finding.js';
 
 /** What the store writer did with the entries of one pass, for its closing lines. */
 export interface EntryCounts {
@@ -191,11 +192,9 @@ export class CollectionLog {
    * The pass's findings: error findings on every build (what may go live unseen), warnings only when the pass wrote
    * entries (a build where nothing happened says nothing; the build summary still counts them).
    */
-  quality(findings: readonly { slug: string; code: string; severity: string; message: string }[], wroteEntries: boolean): void {
-    if (findings.length === 0) return;
-    const errors = findings.filter((finding) => finding.severity === 'error');
-    const articles = new Set(findings.map((finding) => finding.slug)).size;
-    const line = `quality: ${plural(errors.length, 'error')}, ${plural(findings.length - errors.length, 'warning')} in ${plural(articles, 'article')}; \`astro-article-loader check\` lists them`;
+  quality({ all, errors, articles }: CountedFindings, wroteEntries: boolean): void {
+    if (all.length === 0) return;
+    const line = `quality: ${plural(errors.length, 'error')}, ${plural(all.length - errors.length, 'warning')} in ${plural(articles, 'article')}; \`astro-article-loader check\` lists them`;
     if (errors.length > 0) this.logger.warn(line);
     else if (wroteEntries) this.logger.info(line);
     else this.logger.debug(line);

@@ -3,7 +3,7 @@ import { createHash, hash } from 'node:crypto';
 import type { LoaderContext } from 'astro/loaders';
 import type { ArticleSpec, Manifest } from '../manifest/index.js';
 import { checksOff } from '../quality/article-quality.js';
-import type { Finding } from '../quality/finding.js';
+import type { CountedFindings, Finding } from '../quality/finding.js';
 import { manifestQuality } from '../quality/manifest-quality.js';
 import { articlePairFindings, articlePairs, findSignedNearDuplicates, type ArticlePairs } from '../quality/near-duplicates.js';
 import type { QualityOptions } from '../quality/quality-options.js';
@@ -146,7 +146,19 @@ function parseKept(text: string | undefined): KeptInputs {
   }
 }
 
-/** Every finding of the store's entries, from the findings book (not the entries), for the log, the build summary and the panel. */
-export function passFindings(scope: CollectionScope, book: FindingsBook): Finding[] {
-  return book.of(scope.context.store.values());
+/**
+ * Every finding of the store's entries, from the findings book (not the entries), for the log, the build summary and the panel:
+ * counted once here (the log and the summary each counted them over again: 30 ms at 76,000 findings).
+ */
+export function passFindings(scope: CollectionScope, book: FindingsBook): CountedFindings {
+  const counted: CountedFindings = { all: [], errors: [], articles: 0 };
+  for (const entry of scope.context.store.values()) {
+    const findings = book.get(entry.id, ownDigest(entry.digest)) ?? [];
+    if (findings.length > 0) counted.articles += 1;
+    for (const finding of findings) {
+      counted.all.push(finding);
+      if (finding.severity === 'error') counted.errors.push(finding);
+    }
+  }
+  return counted;
 }

@@ -1,5 +1,6 @@
 // Follows one collection's sync events and publishes its article queue to the process-wide runtime.
 import { billedByService } from '../contract/emulator-billing.js';
+import type { CountedFindings } from '../quality/finding.js';
 import { ProgressBoard, recordedWords, type ArticleProgress, type LockEntry, type LockEntryError, type SyncEvent, type SyncResult } from '../sync/index.js';
 import { publishQueue, type ArticleMark, type QueueArticle, type QueueFinding, type QueueSnapshot, type QueueTotals } from './runtime.js';
 
@@ -186,9 +187,9 @@ export class QueueTracker {
   }
 
   /** The quality findings of the pass's entries, published with its end. */
-  quality(findings: readonly { slug: string; code: string; severity: string; message: string }[]): void {
-    const errorFindings = findings.filter((f) => f.severity === 'error').map(({ slug, code, message }) => ({ slug, code, message }));
-    this.#quality = { errors: errorFindings.length, warnings: findings.length - errorFindings.length, articles: new Set(findings.map((f) => f.slug)).size, errorFindings };
+  quality({ all, errors, articles }: CountedFindings): void {
+    const errorFindings = errors.map(({ slug, code, message }) => ({ slug, code, message }));
+    this.#quality = { errors: errorFindings.length, warnings: all.length - errorFindings.length, articles, errorFindings };
   }
 
   /** Each article's findings for the panel (near_duplicate included, so after the pass's last check), every described article given its list. */

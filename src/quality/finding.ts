@@ -52,6 +52,15 @@ export interface Finding {
   message: string;
 }
 
+/** The findings of many articles, counted once for whoever reports them (a build's log and summary). */
+export interface CountedFindings {
+  /** Every finding, in the order of their articles. */
+  all: Finding[];
+  errors: Finding[];
+  /** How many articles have any. */
+  articles: number;
+}
+
 /** A finding as it is kept (in a processed record) and read back. */
 export const findingSchema = z.object({ slug: z.string(), code: z.enum(QUALITY_CODES), severity: z.enum(SEVERITIES), message: z.string() });
 
