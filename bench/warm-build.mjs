@@ -14,7 +14,8 @@
 // nothing re-rendered). Builds alternate between the sites so machine noise hits all alike. Before
 // the rounds, one articleLoader build writes articles.cache/processed/, as the build that made the
 // site's commit did; once per round, a cold build without those records measures the first build
-// after a pipeline change (every article processed).
+// after a pipeline change (every article processed). From 10,000 articles on, after the rounds, cold `astro sync` runs of the
+// article loader's site and the floor's, alternating, give the load() line its verdict (SYNC_ROUNDS, medians).
 
 import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
