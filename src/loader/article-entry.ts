@@ -25,21 +25,11 @@ export interface StoreEntry {
   assetImports?: string[];
 }
 
-/**
- * The request without the members that name the account's integrations (never shown on a site). Made once for a frozen request
- * (the manifest's), which an entry's digest and its data both read: copying its forty members was 23 ms of a cold 10,000-article
- * load().
- */
+/** The request without the members that name the account's integrations (never shown on a site). */
 export function entryConfig(request: ArticleRequest): ArticleEntryConfig {
-  const made = configs.get(request);
-  if (made !== undefined) return made;
   const { integrationId: _integration, webhookUrl: _webhook, ...config } = request as ArticleRequest & { integrationId?: unknown; webhookUrl?: unknown };
-  // Frozen like the request it is of (its members are the request's own, frozen already): a reader cannot change the next digest.
-  if (Object.isFrozen(request)) configs.set(request, Object.freeze(config) as ArticleEntryConfig);
   return config as ArticleEntryConfig;
 }
-
-const configs = new WeakMap<ArticleRequest, ArticleEntryConfig>();
 
 /** The HTML to process: the polished version when there is one and it is wanted. */
 export function chosenHtml(output: CachedOutput, usePolished: boolean): { html: string; polished: boolean } {

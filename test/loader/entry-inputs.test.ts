@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ArticleSpec } from '../../src/manifest/index.js';
 import { entryDigest, entryInputs, entryProcessedKey, type EntryInputs } from '../../src/loader/entry-inputs.js';
-import { entryConfig } from '../../src/loader/article-entry.js';
 
 // What Astro's digest does with an object (JSON, then a hash), with sha256 so the pinned values fix the JSON's bytes.
 const generateDigest = (data: Record<string, unknown>): string => createHash('sha256').update(JSON.stringify(data)).digest('hex');
@@ -60,19 +59,5 @@ describe('entry inputs', () => {
     const other = withVersion(entryInputs({ ...spec, request: { ...spec.request, integrationId: 'int-2' } } as ArticleSpec, served, { ...parts, createdAt: null, edit: undefined }));
     expect(entryDigest(other, generateDigest)).toBe(entryDigest(plain, generateDigest));
     expect(entryProcessedKey(other)).toBe(entryProcessedKey(plain));
-  });
-
-  it("should make a frozen request's config once, frozen, so no reader of it can change the next entry's digest", () => {
-    const frozen = Object.freeze({ ...spec.request }) as ArticleSpec['request'];
-    const config = entryConfig(frozen);
-    expect(config).toEqual({ keyword: 'pour over coffee', articleType: 'blog_post' });
-    expect(entryConfig(frozen)).toBe(config);
-    expect(Object.isFrozen(config)).toBe(true);
-    expect(() => Object.assign(config, { articleType: 'listicle' })).toThrow(TypeError);
-    const before = entryDigest(entryInputs({ ...spec, request: frozen }, served, { ...parts, createdAt: null, edit: undefined }), generateDigest);
-    expect(entryDigest(entryInputs({ ...spec, request: frozen }, served, { ...parts, createdAt: null, edit: undefined }), generateDigest)).toBe(before);
-    // A request that is not frozen (an inline one being built) is copied each time: a later change to it is seen.
-    const open = { ...spec.request } as ArticleSpec['request'];
-    expect(entryConfig(open)).not.toBe(entryConfig(open));
   });
 });
