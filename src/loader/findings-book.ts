@@ -52,9 +52,14 @@ export class FindingsBook {
     this.#changed = true;
   }
 
+  /** The findings of a store entry, by its id and own digest (none when the book does not know it). */
+  ofEntry(entry: { id: string; digest?: string | number | undefined }): readonly Finding[] {
+    return this.get(entry.id, ownDigest(entry.digest)) ?? [];
+  }
+
   /** Every finding of these store entries, in their order (an entry the book does not know has none). */
   of(entries: Iterable<{ id: string; digest?: string | number | undefined }>): Finding[] {
-    return [...entries].flatMap((entry) => this.get(entry.id, ownDigest(entry.digest)) ?? []);
+    return [...entries].flatMap((entry) => this.ofEntry(entry));
   }
 
   /** Kept for the next build: only the slugs still in the store, and only when something changed. */

@@ -153,7 +153,7 @@ function parseKept(text: string | undefined): KeptInputs {
 export function passFindings(scope: CollectionScope, book: FindingsBook): CountedFindings {
   const counted: CountedFindings = { all: [], errors: [], articles: 0 };
   for (const entry of scope.context.store.values()) {
-    const findings = book.get(entry.id, ownDigest(entry.digest)) ?? [];
+    const findings = book.ofEntry(entry);
     if (findings.length > 0) counted.articles += 1;
     for (const finding of findings) {
       counted.all.push(finding);

@@ -107,7 +107,7 @@ export function reviewOutcome(scope: CollectionScope, findings: FindingsBook): {
   const approvedWithErrors = [...scope.context.store.values()]
     .filter((entry) => {
       const data = entry.data as { review?: { state?: unknown } };
-      return data.review?.state === 'approved' && findings.of([entry]).some((finding) => finding.severity === 'error');
+      return data.review?.state === 'approved' && findings.ofEntry(entry).some((finding) => finding.severity === 'error');
     })
     .map((entry) => entry.id)
     .sort();

@@ -109,18 +109,20 @@ describe('placeholders in the store', () => {
         ['cold-brew', 'finished'],
         ['pour-over', 'finished'],
       ]);
-      // The build summary's figures are still the pass's own.
-      expect(queue().quality).toBeDefined();
+      // The build summary's figures are still the pass's own: the dev panel below lists as many findings, in as many articles.
+      const counted = queue().quality!;
+      expect(counted.errors + counted.warnings).toBeGreaterThan(0);
       for (const article of built) expect(article.review).toBeUndefined();
       for (const article of built) expect(article.findings).toBeUndefined();
       await shutdownRuntime();
       // The dev server on the store the build left: every entry unchanged, each described for the panel all the same.
       await loader().load(site.context('articles', { dev: true }));
       await until(() => queue().articles.every((a) => a.findings !== undefined), 'each article given its findings');
-      for (const article of queue().articles) {
-        expect(article.review).toBe('not-required');
-        expect(Array.isArray(article.findings)).toBe(true);
-      }
+      for (const article of queue().articles) expect(article.review).toBe('not-required');
+      const listed = queue().articles.map((article) => article.findings!);
+      expect(listed.flat().length).toBe(counted.errors + counted.warnings);
+      expect(listed.filter((findings) => findings.length > 0).length).toBe(counted.articles);
+      expect(listed.flat().filter((finding) => finding.severity === 'error').map((finding) => finding.message)).toEqual(counted.errorFindings.map((finding) => finding.message));
     } finally {
       await emulator.stop();
     }
