@@ -2,6 +2,7 @@
 // and through a bare loader that stores the HTML as it is (the floor for any HTML loader).
 //
 // Run: npm run build && node bench/warm-build.mjs   (BENCH_WARM_ARTICLES, BENCH_WARM_ROUNDS to change the sizes and repeats;
+//      BENCH_WARM_COVER_CARD=false builds the article loader's site without cover cards, to see what they cost a build;
 //      BENCH_WARM_VARIANTS=article-loader,bare leaves glob() out: at 10,000 articles its two builds take about 9 minutes,
 //      and the issue's lines there are against the bare floor; the glob() lines then read "not measured")
 //
@@ -172,6 +173,7 @@ async function runAt({ articles, rounds }) {
       notes: [
         `${articles} articles, ${rounds} round(s) per variant and store state (median); builds alternate between the three sites`,
         'article-loader: manifest + lock file + cache (with articles.cache/processed/ from an earlier build), service configured (emulator), every article reused',
+        ...(process.env.BENCH_WARM_COVER_CARD === 'false' ? ['article-loader: no cover cards this run (BENCH_WARM_COVER_CARD=false, the loader option coverCard: false); by default each article without images has one, which Vite copies into the output on every build'] : []),
         'glob: the same bodies as local .md files; bare: the same bodies stored as they are with a digest, no pipeline (the floor for an HTML loader)',
         'cold store: .astro and node_modules/.astro removed before the build (a fresh CI checkout); warm store: left from the previous build',
         'load(): each loader\'s own load() as timed by a wrapper in the content config',
