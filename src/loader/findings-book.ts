@@ -57,11 +57,6 @@ export class FindingsBook {
     return this.get(entry.id, ownDigest(entry.digest)) ?? [];
   }
 
-  /** Every finding of these store entries, in their order (an entry the book does not know has none). */
-  of(entries: Iterable<{ id: string; digest?: string | number | undefined }>): Finding[] {
-    return [...entries].flatMap((entry) => this.ofEntry(entry));
-  }
-
   /** Kept for the next build: only the slugs still in the store, and only when something changed. */
   async save(slugs: Iterable<string>): Promise<void> {
     const present = new Set(slugs);

@@ -37,7 +37,7 @@ describe('the findings book', () => {
     book.write('a', 'd1', [leftover]);
     book.setNearDuplicates('a', [near]);
     book.setNearDuplicates('a', [near]);
-    expect(book.of([{ id: 'a', digest: 'd1+0123456789abcdef' }])).toEqual([leftover, near]);
+    expect(book.ofEntry({ id: 'a', digest: 'd1+0123456789abcdef' })).toEqual([leftover, near]);
     book.setNearDuplicates('a', []);
     expect(book.get('a', ownDigest('d1+fedcba9876543210'))).toEqual([leftover]);
   });
@@ -49,7 +49,7 @@ describe('the findings book', () => {
     book.write('gone', 'd3', [short]);
     await book.save(['b', 'a']);
     const next = await readFindingsBook(file);
-    expect(next.of([{ id: 'b', digest: 'd2' }, { id: 'a', digest: 'd1' }, { id: 'gone', digest: 'd3' }])).toEqual([short, leftover, near]);
+    expect([{ id: 'b', digest: 'd2' }, { id: 'a', digest: 'd1' }, { id: 'gone', digest: 'd3' }].map((entry) => next.ofEntry(entry))).toEqual([[short], [leftover, near], []]);
   });
 
   it('should read back every kind of message, an entry without findings, and leave out only an entry not of the kept shape', async () => {
@@ -59,7 +59,9 @@ describe('the findings book', () => {
     book.write('empty', 'd4', []);
     book.write('b', 'd2', [short]);
     await book.save(['c', 'empty', 'b']);
-    expect((await readFindingsBook(file)).of([{ id: 'c', digest: 'd3' }, { id: 'empty', digest: 'd4' }])).toEqual([odd, { ...odd, code: 'faq_missing', severity: 'warning', message: '' }]);
+    const back = await readFindingsBook(file);
+    expect(back.ofEntry({ id: 'c', digest: 'd3' })).toEqual([odd, { ...odd, code: 'faq_missing', severity: 'warning', message: '' }]);
+    expect(back.ofEntry({ id: 'empty', digest: 'd4' })).toEqual([]);
     expect((await readFindingsBook(file)).get('empty', 'd4')).toEqual([]);
     // One entry's list damaged (a finding cut short): that entry is unknown, the others stand.
     const { serialize, deserialize } = await import('node:v8');
@@ -74,7 +76,7 @@ describe('the findings book', () => {
   });
 
   it('should start empty from a missing, damaged or other-version note', async () => {
-    expect((await readFindingsBook(file)).of([{ id: 'a', digest: 'd1' }])).toEqual([]);
+    expect((await readFindingsBook(file)).ofEntry({ id: 'a', digest: 'd1' })).toEqual([]);
     const book = await readFindingsBook(file);
     book.write('a', 'd1', [leftover]);
     await book.save(['a']);
